@@ -1,0 +1,54 @@
+"""Turning replay outcomes into what `squire replay` prints: text tables and JSON objects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from replay.replayer import Outcome
+
+
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    """The `squire replay --json` object: one per log."""
+    match = outcome.match
+    players = match.header.players
+    result = outcome.result
+    return {
+        "path": match.path,
+        "game": match.game.name,
+        "game_id": match.header.game_id,
+        "variant": match.header.variant,
+        "ruleset": match.header.ruleset or match.game.standard_ruleset,
+        "events": len(match.lines),
+        "complete": result.complete,
+        "scores": {player: result.scores[seat] for seat, player in enumerate(players)},
+        "sources": {
+            player: {source: result.sources[seat].get(source, 0) for source in match.game.sources}
+            for seat, player in enumerate(players)
+        },
+        "winners": sorted(players[seat] for seat in result.winners),
+    }
+
+
+def outcome_text(outcome: Outcome) -> str:
+    match = outcome.match
+    header = match.header
+    result = outcome.result
+    sources = list(match.game.sources)
+    status = "complete" if result.complete else "incomplete"
+    lines = [
+        (f"{match.path}: {match.game.name} {header.game_id} ({header.variant}, "
+        f"{len(header.players)} seats) — {status} after {len(match.lines)} events")
+    ]
+    names = ["player", *sources, "total"]
+    rows = [
+        [player, *(str(result.sources[seat].get(s, 0)) for s in sources), str(result.scores[seat])]
+        for seat, player in enumerate(header.players)
+    ]
+    widths = [max(len(row[i]) for row in [names, *rows]) for i in range(len(names))]
+    for row in [names, *rows]:
+        cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]
+        lines.append("  " + "  ".join(cells))
+    if result.complete:
+        winners = sorted(header.players[seat] for seat in result.winners)
+        lines.append(f"  {'winner' if len(winners) == 1 else 'winners'}: {', '.join(winners)}")
+    return "\n".join(lines)

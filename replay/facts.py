@@ -1,0 +1,34 @@
+"""Facts: what replaying an event establishes, in the shape the warehouse stores.
+
+Engines return them from `apply`; the replayer pairs them with the event that caused them.
+Seats are indices into the header's `players`.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Fact(msgspec.Struct, frozen=True, kw_only=True, tag_field="fact", gc=False):
+    round: int
+
+
+class ScoreChanged(Fact, frozen=True, tag="score", gc=False):
+    """A seat gains or loses points from one scoring source."""
+
+    seat: int
+    source: str
+    points: int
+
+
+class TrackMoved(Fact, frozen=True, tag="track", gc=False):
+    """A seat's marker on a race track moves; `cause` says why (card, bonus, reset, ...)."""
+
+    seat: int
+    track: str
+    before: int
+    after: int
+    cause: str
+
+
+AnyFact = ScoreChanged | TrackMoved

@@ -1,0 +1,77 @@
+"""The one record every game package provides, and what the replayer gets back from it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+from replay.errors import RulesError
+from replay.facts import Fact
+from replay.log import Header
+
+C = TypeVar("C")  # the game's ruleset (Config)
+S = TypeVar("S")  # the game's State
+E = TypeVar("E")  # the game's event union
+
+CHANCE = -1  # `Expecting.decider` when the next event is a chance outcome (a deal, a draw).
+
+
+class Expecting(msgspec.Struct, frozen=True, kw_only=True):
+    """What the engine waits for next: which kind of event, from which seats, decided by whom."""
+
+    kind: str  # an event kind, or "nothing" once the game is over
+    seats: tuple[int, ...] = ()
+    decider: int | None = None  # the seat choosing for them; CHANCE for chance outcomes
+    detail: dict[str, Any] = {}
+
+
+class Result(msgspec.Struct, frozen=True, kw_only=True):
+    """Scores by seat order; winners are seat indices after the game's tie-break."""
+
+    complete: bool
+    scores: list[int]
+    sources: list[dict[str, int]]
+    winners: list[int]
+    ranks: list[int]
+
+
+@dataclass(frozen=True)
+class Game(Generic[C, S, E]):
+    """A game as a plain record of pure functions (after boardgame.io)."""
+
+    name: str
+    title: Mapping[str, str]  # by language: {"en": ..., "zh": ...}
+    header_type: type[Header]
+    event_type: Any  # a union of tagged Structs; `type[E]` cannot spell a union
+    config_type: type[C]
+    rulesets: Mapping[str, C]
+    standard_ruleset: str
+    sources: Sequence[str]  # scoring sources, in the order results list them
+    new_game: Callable[[C, Any], S]
+    apply: Callable[[S, E], Sequence[Fact]]
+    legal_events: Callable[[S], list[E]]
+    expecting: Callable[[S], Expecting]
+    is_over: Callable[[S], bool]
+    result: Callable[[S], Result]
+    snapshot: Callable[[S], dict[str, Any]]
+    render: Callable[[dict[str, Any]], str]  # a snapshot as text
+    variants: Sequence[str] = field(default=("base",))
+
+    def ruleset(self, header: Header, extra: Mapping[str, C] | None = None) -> C:
+        """LOG-3: the header's named ruleset with its `rules` overrides on top."""
+        name = header.ruleset or self.standard_ruleset
+        known = {**self.rulesets, **(extra or {})}
+        if name not in known:
+            raise RulesError("LOG-3", f"unknown ruleset {name!r}; known: {', '.join(sorted(known))}")
+        base = known[name]
+        if not header.rules:
+            return base
+        try:
+            return msgspec.convert(
+                {**msgspec.to_builtins(base), **header.rules}, type=self.config_type
+            )
+        except (msgspec.ValidationError, ValueError) as err:
+            raise RulesError("LOG-3", f"rules overrides do not fit ruleset {name!r}: {err}") from None

@@ -1,0 +1,1 @@
+"""One package per game, each in the same shape: config, events, state, rules, bots."""

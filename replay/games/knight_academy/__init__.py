@@ -1,0 +1,63 @@
+"""Knight Academy (骑士学院, Medieval Academy): a card draft with hidden hands, seven race
+tracks and round scoring. Rules: rules/knight-academy.md (KA-1 to KA-20)."""
+
+from replay.game import Game
+
+from .config import STANDARD, TRACKS, Config
+from .events import Bonus, Deal, Event, Header, Pick, Play
+from .rules import (
+    SOURCES,
+    apply,
+    deal_at_random,
+    expecting,
+    is_over,
+    legal_events,
+    new_game,
+    result,
+)
+from .state import State
+from .view import render, snapshot
+
+__all__ = [
+    "RULES",
+    "SOURCES",
+    "STANDARD",
+    "TRACKS",
+    "Bonus",
+    "Config",
+    "Deal",
+    "Event",
+    "Header",
+    "Pick",
+    "Play",
+    "State",
+    "apply",
+    "deal_at_random",
+    "expecting",
+    "is_over",
+    "legal_events",
+    "new_game",
+    "result",
+    "round_of",
+    "snapshot",
+]
+
+RULES: Game[Config, State, Event] = Game(
+    name="knight-academy",
+    title={"en": "Knight Academy", "zh": "骑士学院"},
+    header_type=Header,
+    event_type=Event,
+    config_type=Config,
+    rulesets={"knight-academy/standard": STANDARD},
+    standard_ruleset="knight-academy/standard",
+    sources=SOURCES,
+    new_game=new_game,
+    apply=apply,
+    legal_events=legal_events,
+    expecting=expecting,
+    is_over=is_over,
+    result=result,
+    snapshot=snapshot,
+    render=render,
+    variants=("base", "gawain"),
+)

@@ -1,0 +1,86 @@
+"""The Knight Academy ruleset: every number a designer may vary. Defaults = the printed rules."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, get_args
+
+import msgspec
+
+Track = Literal["courage", "joust", "tournament", "education", "king", "charity", "quest"]
+TRACKS: tuple[Track, ...] = get_args(Track)  # KA-1
+
+
+def _standard_deck() -> dict[str, int]:
+    """KA-2: 52 cards; `sword` 2×5, 4×4, 6×3; every other type 1×5, 2×4, 3×3, 2×2."""
+    deck = {"sword-5": 2, "sword-4": 4, "sword-3": 6}
+    for kind in ("courage", "education", "king", "charity", "quest"):
+        deck.update({f"{kind}-5": 1, f"{kind}-4": 2, f"{kind}-3": 3, f"{kind}-2": 2})
+    return deck
+
+
+Count = Annotated[int, msgspec.Meta(ge=0)]
+Positive = Annotated[int, msgspec.Meta(ge=1)]
+
+
+class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Read by the engine, the bots and the simulator; never a literal in their code."""
+
+    deck: dict[str, Count] = msgspec.field(default_factory=_standard_deck)  # KA-2: card → copies
+    min_players: Positive = 3  # base game
+    max_players: Positive = 5
+    rounds: Positive = 6
+    hand_size: Positive = 5  # KA-4 cards dealt; KA-5 pick steps
+    plays_per_round: Positive = 4  # KA-6; the rest of the hand is discarded unplayed
+    pass_directions: tuple[int, ...] = (1, -1, 1, -1, 1, -1)  # KA-5 per round: +1 = to the left
+    track_length: Positive = 20  # KA-7 squares per lap (laps only show; ranking uses progress)
+    king_cap: Positive = 12  # KA-7
+    # A podium place i (0 = 1st) is awarded only with at least place_min_seats[i] seats.
+    place_min_seats: tuple[int, ...] = (1, 1, 4)  # KA-10, KA-11, KA-15: 3rd only with 4+
+    courage_bonus: tuple[int, ...] = (3, 2, 1)  # KA-10 squares for 1st, 2nd, 3rd
+    joust_prizes: tuple[int, ...] = (3, 2, 1)  # KA-11
+    tournament_prizes: tuple[int, ...] = (3, 2, 1)  # KA-11
+    education_penalties: tuple[int, int] = (-3, -1)  # KA-12 last, second-last
+    king_awards: tuple[tuple[int, int], ...] = ((6, 6), (12, 12))  # KA-13 (progress from, points)
+    charity_penalties: tuple[int, int] = (-10, -5)  # KA-14 last, second-last
+    quest_prizes: tuple[int, ...] = (17, 10, 4)  # KA-15
+    # Which rounds score which track (KA-11 to KA-15); courage's bonus comes every round.
+    scoring_rounds: dict[str, tuple[int, ...]] = msgspec.field(
+        default_factory=lambda: {
+            "joust": (1, 2, 3, 4, 5, 6),
+            "tournament": (1, 2, 3, 4, 5, 6),
+            "education": (1, 2, 3, 4, 5, 6),
+            "king": (3, 6),
+            "charity": (6,),
+            "quest": (6,),
+        }
+    )
+    reset_rounds: tuple[int, ...] = (3,)  # KA-16
+    reset_tracks: tuple[str, ...] = ("courage", "joust", "tournament", "education", "king")
+
+    def __post_init__(self) -> None:
+        if self.min_players > self.max_players:
+            raise ValueError("min_players exceeds max_players")
+        if len(self.pass_directions) != self.rounds:
+            raise ValueError("pass_directions needs one direction per round")
+        if self.plays_per_round > self.hand_size:
+            raise ValueError("plays_per_round exceeds hand_size")
+        for card in self.deck:
+            kind, _, value = card.rpartition("-")
+            if kind not in CARD_TRACKS or not value.isdigit():
+                raise ValueError(f"deck card {card!r} is not <type>-<value> of a known type")
+        unknown = (set(self.scoring_rounds) | set(self.reset_tracks)) - set(TRACKS)
+        if unknown:
+            raise ValueError(f"unknown tracks: {', '.join(sorted(unknown))}")
+
+
+# KA-6: the tracks a card of each type may move; `sword` chooses one of two.
+CARD_TRACKS: dict[str, tuple[Track, ...]] = {
+    "sword": ("joust", "tournament"),
+    "courage": ("courage",),
+    "education": ("education",),
+    "king": ("king",),
+    "charity": ("charity",),
+    "quest": ("quest",),
+}
+
+STANDARD = Config()

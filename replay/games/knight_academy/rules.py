@@ -1,0 +1,400 @@
+"""The rules of Knight Academy (rules/knight-academy.md) as functions over `State`.
+
+`apply` checks first and mutates after, so a rejected event leaves the state untouched.
+Scoring (phase 4) lives in `scoring.py`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+from replay.errors import IllegalEvent, RulesError
+from replay.facts import Fact, TrackMoved
+from replay.game import CHANCE, Expecting, Result
+
+from .config import CARD_TRACKS, TRACKS, Config
+from .events import Bonus, Deal, Event, Header, Pick, Play
+from .scoring import courage_bonuses, move_disc, score_round
+from .state import State
+
+NO_FACTS: tuple[Fact, ...] = ()  # most events establish nothing the warehouse keeps
+SOURCES = ("joust", "tournament", "education", "king", "charity", "quest")
+
+
+@cache
+def card_type_value(card: str) -> tuple[str, int]:
+    kind, _, value = card.rpartition("-")
+    return kind, int(value)
+
+
+def new_game(config: Config, header: Header) -> State:
+    """The state before the first deal; RulesError if the header does not fit the game."""
+    players = list(header.players)
+    neutral = _check_seats(config, header)
+    start = players.index(header.start_player)
+    if start == neutral:
+        raise RulesError("KA-19", f"the neutral seat {header.neutral} never starts")
+    n = len(players)
+    cards_needed = config.hand_size * n
+    if sum(config.deck.values()) < cards_needed:
+        raise RulesError("KA-4", f"a deck of {sum(config.deck.values())} cannot deal {n} hands")
+    return State(
+        config=config,
+        players=players,
+        seats={player: seat for seat, player in enumerate(players)},
+        neutral_seat=neutral,
+        start_player=start,
+        turn=start,
+        deck=dict(config.deck),
+        discard={},
+        dealt=[False] * n,
+        hands=[[] for _ in players],
+        picked=[[] for _ in players],
+        has_picked=[False] * n,
+        played=[0] * n,
+        progress={track: [0] * n for track in TRACKS},
+        arrival={track: [0] * n for track in TRACKS},
+        points=[dict.fromkeys(SOURCES, 0) for _ in players],
+    )
+
+
+def _check_seats(config: Config, header: Header) -> int | None:
+    n = len(header.players)
+    if header.variant == "base":
+        if header.neutral is not None:
+            raise RulesError("KA-19", "only the gawain variant has a neutral seat")
+        if not config.min_players <= n <= config.max_players:
+            raise RulesError(
+                "KA-3", f"the base game seats {config.min_players} to {config.max_players}, not {n}"
+            )
+        return None
+    if header.variant == "gawain":
+        if n != 3 or header.neutral not in header.players:
+            raise RulesError(
+                "KA-19", "gawain seats two players and the neutral seat named by `neutral`"
+            )
+        return header.players.index(header.neutral)
+    if header.variant == "lancelot":
+        raise RulesError("KA-20", "the lancelot variant is not supported yet")
+    raise RulesError("LOG-3", f"unknown variant {header.variant!r}; known: base, gawain")
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+# --- apply ---------------------------------------------------------------------------------
+
+
+def apply(state: State, event: Event) -> Sequence[Fact]:
+    """Apply `event`, returning the facts it establishes, or raise IllegalEvent."""
+    try:
+        handler = _HANDLERS[type(event)]
+    except KeyError:
+        raise IllegalEvent("LOG-2", f"{event!r} is not a Knight Academy event", event) from None
+    return handler(state, event)
+
+
+def _unknown_player(state: State, event: Event, rule: str) -> IllegalEvent:
+    return IllegalEvent(
+        rule, f"unknown player {event.player!r}; the players are {', '.join(state.players)}", event
+    )
+
+
+def _deal(state: State, event: Deal) -> Sequence[Fact]:
+    config = state.config
+    if state.phase != "deal":
+        raise IllegalEvent("KA-4", f"{event.player} is dealt cards during the {_phase(state)}")
+    seat = state.seats.get(event.player)
+    if seat is None:
+        raise _unknown_player(state, event, "KA-4")
+    if event.round is not None and event.round != state.round:
+        raise IllegalEvent("KA-4", f"the deal says round {event.round} but it is round {state.round}")
+    if state.dealt[seat]:
+        raise IllegalEvent("KA-4", f"{event.player} was already dealt in round {state.round}")
+    if len(event.cards) != config.hand_size:
+        raise IllegalEvent(
+            "KA-4", f"{event.player} is dealt {len(event.cards)} cards, not {config.hand_size}"
+        )
+    reshuffle = not any(state.dealt) and sum(state.deck.values()) < config.hand_size * len(
+        state.players
+    )
+    deck = state.deck
+    if reshuffle:
+        deck = Counter(deck)
+        deck.update(state.discard)
+    wanted_counts: dict[str, int] = {}
+    for card in event.cards:
+        wanted_counts[card] = wanted_counts.get(card, 0) + 1
+    for card, wanted in wanted_counts.items():
+        if card not in config.deck:
+            raise IllegalEvent("KA-2", f"{card!r} is not a card of this game")
+        if deck.get(card, 0) < wanted:
+            raise IllegalEvent(
+                "KA-4",
+                f"{event.player} is dealt {wanted}× {card} but the deck holds {deck.get(card, 0)}"
+                + ("" if reshuffle else " (the discard pile is not reshuffled yet)"),
+            )
+    # KA-4: a short deck takes the discards back before the round's first hand.
+    if reshuffle:
+        for card, count in state.discard.items():
+            state.deck[card] = state.deck.get(card, 0) + count
+        state.discard.clear()
+    for card in event.cards:
+        state.deck[card] -= 1
+    state.hands[seat] = list(event.cards)
+    state.dealt[seat] = True
+    if all(state.dealt):
+        state.phase = "draft"
+        state.step = 0
+    return NO_FACTS
+
+
+def _check_card(state: State, card: str) -> None:
+    if card not in state.config.deck:
+        raise IllegalEvent("KA-2", f"{card!r} is not a card of this game")
+
+
+def _pick(state: State, event: Pick) -> Sequence[Fact]:
+    if state.phase != "draft":
+        raise IllegalEvent("KA-5", f"{event.player} picks {event.card} during the {_phase(state)}")
+    seat = state.seats.get(event.player)
+    if seat is None:
+        raise _unknown_player(state, event, "KA-5")
+    if state.has_picked[seat]:
+        raise IllegalEvent(
+            "KA-5", f"{event.player} already picked in step {state.step + 1} of round {state.round}"
+        )
+    hand = state.hands[seat]
+    if event.card not in hand:
+        _check_card(state, event.card)
+        raise IllegalEvent("KA-5", f"{event.player} picks {event.card} but holds {', '.join(hand)}")
+    if seat == state.neutral_seat:
+        best = max(card_type_value(card)[1] for card in hand)
+        if card_type_value(event.card)[1] != best:
+            raise IllegalEvent(
+                "KA-19",
+                f"the neutral seat takes a card of the highest value ({best}), not {event.card}",
+            )
+    hand.remove(event.card)
+    state.picked[seat].append(event.card)
+    state.has_picked[seat] = True
+    if all(state.has_picked):
+        _pass_hands(state)
+    return NO_FACTS
+
+
+def _pass_hands(state: State) -> None:
+    """KA-5: when every seat has picked, hands pass; after the last step the draft ends."""
+    n = len(state.players)
+    direction = state.config.pass_directions[state.round - 1]
+    hands = state.hands
+    state.hands = [hands[(seat - direction) % n] for seat in range(n)]
+    state.has_picked = [False] * n
+    state.step += 1
+    if state.step == state.config.hand_size:
+        state.phase = "play"
+        state.turn = state.start_player
+
+
+def _play(state: State, event: Play) -> Sequence[Fact]:
+    if state.phase != "play":
+        raise IllegalEvent("KA-6", f"{event.player} plays {event.card} during the {_phase(state)}")
+    seat = state.seats.get(event.player)
+    if seat is None:
+        raise _unknown_player(state, event, "KA-6")
+    if seat != state.turn:
+        raise IllegalEvent(
+            "KA-6", f"{event.player} plays out of turn: it is {state.players[state.turn]}'s turn"
+        )
+    cards = state.picked[seat]
+    if event.card not in cards:
+        _check_card(state, event.card)
+        raise IllegalEvent("KA-6", f"{event.player} plays {event.card} but holds {', '.join(cards)}")
+    kind, value = card_type_value(event.card)
+    tracks = CARD_TRACKS[kind]
+    if event.track is None:
+        if len(tracks) > 1:
+            raise IllegalEvent("KA-6", f"{event.card} needs a track: {' or '.join(tracks)}")
+        track = tracks[0]
+    elif event.track in tracks:
+        track = event.track
+    else:
+        raise IllegalEvent(
+            "KA-6", f"{event.card} moves {' or '.join(tracks)}, not {event.track}"
+        )
+    cards.remove(event.card)
+    state.discard[event.card] = state.discard.get(event.card, 0) + 1
+    facts: list[Fact] = [move_disc(state, seat, track, value, "card")]
+    state.played[seat] += 1
+    n = len(state.players)
+    state.turn = (seat + 1) % n
+    if state.played[state.turn] == state.config.plays_per_round:
+        _end_play(state, facts)
+    return facts
+
+
+def _end_play(state: State, facts: list[Fact]) -> None:
+    """KA-6: the unplayed cards are discarded; KA-10: courage bonuses are owed, then scoring."""
+    for cards in state.picked:
+        for card in cards:
+            state.discard[card] = state.discard.get(card, 0) + 1
+        cards.clear()
+    state.bonuses = courage_bonuses(state)
+    if state.bonuses:
+        state.phase = "bonus"
+    else:
+        _finish_round(state, facts)
+
+
+def _bonus(state: State, event: Bonus) -> Sequence[Fact]:
+    if state.phase != "bonus":
+        raise IllegalEvent("KA-10", f"{event.player} takes a courage bonus during the {_phase(state)}")
+    seat = state.seats.get(event.player)
+    if seat is None:
+        raise _unknown_player(state, event, "KA-10")
+    owed_seat, squares = state.bonuses[0]
+    if seat != owed_seat:
+        order = ", ".join(state.players[s] for s, _ in state.bonuses)
+        raise IllegalEvent(
+            "KA-10",
+            f"{event.player} is not the seat to take a courage bonus now; still owed, in order: {order}",
+        )
+    facts: list[Fact] = []
+    if event.track is not None:
+        facts.append(move_disc(state, seat, event.track, squares, "bonus"))
+    del state.bonuses[0]
+    if not state.bonuses:
+        _finish_round(state, facts)
+    return facts
+
+
+def _finish_round(state: State, facts: list[Fact]) -> None:
+    """KA-11 to KA-17: score the round, reset after round 3, pass the start player, next round."""
+    config = state.config
+    facts.extend(score_round(state))
+    if state.round in config.reset_rounds:
+        for track in config.reset_tracks:  # KA-16
+            row = state.progress[track]
+            for seat, before in enumerate(row):
+                if before:
+                    facts.append(TrackMoved(
+                        round=state.round, seat=seat, track=track, before=before, after=0,
+                        cause="reset",
+                    ))
+                    row[seat] = 0
+            state.arrival[track] = [0] * len(row)
+    n = len(state.players)
+    start = (state.start_player + 1) % n  # KA-17; KA-19: the neutral seat never starts
+    if start == state.neutral_seat:
+        start = (start + 1) % n
+    state.start_player = start
+    state.played = [0] * n
+    if state.round == config.rounds:
+        state.phase = "over"  # KA-18
+        return
+    state.round += 1
+    state.phase = "deal"
+    state.dealt = [False] * n
+    state.step = 0
+
+
+_HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
+    Deal: _deal, Pick: _pick, Play: _play, Bonus: _bonus,
+}
+
+
+def _phase(state: State) -> str:
+    names = {"deal": "deal", "draft": "draft", "play": "play phase", "bonus": "courage bonuses"}
+    return f"{names.get(state.phase, state.phase)} of round {state.round}"
+
+
+# --- what comes next ------------------------------------------------------------------------
+
+
+def expecting(state: State) -> Expecting:
+    if state.phase == "deal":
+        seats = tuple(s for s, done in enumerate(state.dealt) if not done)
+        return Expecting(kind="deal", seats=seats, decider=CHANCE, detail={"round": state.round})
+    if state.phase == "draft":
+        seats = tuple(s for s, done in enumerate(state.has_picked) if not done)
+        return Expecting(
+            kind="pick", seats=seats, detail={"round": state.round, "step": state.step + 1}
+        )
+    if state.phase == "play":
+        decider = state.start_player if state.turn == state.neutral_seat else state.turn
+        return Expecting(
+            kind="play", seats=(state.turn,), decider=decider,
+            detail={"round": state.round, "played": state.played[state.turn] + 1},
+        )
+    if state.phase == "bonus":
+        seat, squares = state.bonuses[0]
+        decider = state.start_player if seat == state.neutral_seat else seat
+        return Expecting(
+            kind="bonus", seats=(seat,), decider=decider,
+            detail={"round": state.round, "squares": squares},
+        )
+    return Expecting(kind="nothing")
+
+
+def legal_events(state: State) -> list[Event]:
+    """Every decision event the engine would accept next (deals are chance: `deal_at_random`)."""
+    if state.phase == "draft":
+        events: list[Event] = []
+        for seat in expecting(state).seats:
+            hand = state.hands[seat]
+            if seat == state.neutral_seat:
+                best = max(card_type_value(card)[1] for card in hand)
+                hand = [card for card in hand if card_type_value(card)[1] == best]
+            player = state.players[seat]
+            events.extend(Pick(player=player, card=card) for card in sorted(set(hand)))
+        return events
+    if state.phase == "play":
+        player = state.players[state.turn]
+        plays: list[Event] = []
+        for card in sorted(set(state.picked[state.turn])):
+            tracks = CARD_TRACKS[card_type_value(card)[0]]
+            if len(tracks) == 1:
+                plays.append(Play(player=player, card=card))
+            else:
+                plays.extend(Play(player=player, card=card, track=track) for track in tracks)
+        return plays
+    if state.phase == "bonus":
+        player = state.players[state.bonuses[0][0]]
+        return [Bonus(player=player, track=track) for track in (None, *TRACKS)]
+    return []
+
+
+def deal_at_random(state: State, rng: random.Random) -> Deal:
+    """A chance outcome for the simulator: the next seat's hand from the shuffled deck (KA-4)."""
+    config = state.config
+    deck = Counter(state.deck)
+    if not any(state.dealt) and sum(deck.values()) < config.hand_size * len(state.players):
+        deck.update(state.discard)
+    seat = state.dealt.index(False)
+    cards = rng.sample(sorted(deck.elements()), config.hand_size)
+    return Deal(player=state.players[seat], cards=cards, round=state.round)
+
+
+# --- the result -----------------------------------------------------------------------------
+
+
+def result(state: State) -> Result:
+    """KA-18: the highest total wins and equal totals share; KA-19: the neutral seat never wins."""
+    totals = [sum(points.values()) for points in state.points]
+    complete = state.phase == "over"
+    contenders = [seat for seat in range(len(totals)) if seat != state.neutral_seat]
+    best = max(totals[seat] for seat in contenders)
+    winners = [seat for seat in contenders if totals[seat] == best] if complete else []
+    ranks = [1 + sum(other > total for other in totals) for total in totals]
+    return Result(
+        complete=complete,
+        scores=totals,
+        sources=[dict(points) for points in state.points],
+        winners=winners,
+        ranks=ranks,
+    )

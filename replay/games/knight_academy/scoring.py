@@ -1,0 +1,111 @@
+"""Phase 4 of Knight Academy: ranking discs and scoring the tracks (KA-7 to KA-15)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from replay.facts import Fact, ScoreChanged, TrackMoved
+
+from .state import State
+
+
+def move_disc(state: State, seat: int, track: str, squares: int, cause: str) -> TrackMoved:
+    """KA-7: progress counts every square since the last reset (king stops at its cap);
+    KA-8: an arriving disc goes on top of the discs already on its square."""
+    row = state.progress[track]
+    before = row[seat]
+    after = before + squares
+    if track == "king":
+        after = min(after, state.config.king_cap)
+    if after != before:
+        row[seat] = after
+        state.clock += 1
+        state.arrival[track][seat] = state.clock
+    return TrackMoved(
+        round=state.round, seat=seat, track=track, before=before, after=after, cause=cause
+    )
+
+
+def ranked(state: State, track: str) -> list[int]:
+    """Seats from first to last by progress, the later arrival above on a shared square.
+
+    KA-9: discs at progress 0 are left out: they tie for last and earn nothing.
+    """
+    row = state.progress[track]
+    stamps = state.arrival[track]
+    seats = [seat for seat, progress in enumerate(row) if progress > 0]
+    seats.sort(key=lambda seat: (row[seat], stamps[seat]), reverse=True)
+    return seats
+
+
+def stack_order(state: State, track: str) -> list[int]:
+    """Every seat from the front, including those at 0 (for display: the physical stacks)."""
+    row = state.progress[track]
+    stamps = state.arrival[track]
+    return sorted(range(len(row)), key=lambda seat: (row[seat], stamps[seat]), reverse=True)
+
+
+def _places(state: State, awards: Sequence[int]) -> int:
+    """How many podium places are awarded at this table (3rd only with 4 or more seats)."""
+    n = len(state.players)
+    limits = state.config.place_min_seats
+    return sum(1 for i in range(len(awards)) if i >= len(limits) or n >= limits[i])
+
+
+def courage_bonuses(state: State) -> list[tuple[int, int]]:
+    """KA-10: (seat, squares) owed, in the order they are taken: 3rd, then 2nd, then 1st."""
+    awards = state.config.courage_bonus
+    podium = ranked(state, "courage")[: _places(state, awards)]
+    return [(seat, awards[place]) for place, seat in reversed(list(enumerate(podium)))]
+
+
+def score_round(state: State) -> list[Fact]:
+    """KA-11 to KA-15, in the rulebook's order, for the tracks this round scores."""
+    config = state.config
+    facts: list[Fact] = []
+    rnd = state.round
+
+    def award(seat: int, source: str, points: int) -> None:
+        if points:
+            state.points[seat][source] += points
+            facts.append(ScoreChanged(round=rnd, seat=seat, source=source, points=points))
+
+    def podium(track: str, prizes: Sequence[int]) -> None:
+        for place, seat in enumerate(ranked(state, track)[: _places(state, prizes)]):
+            award(seat, track, prizes[place])
+
+    def tail(track: str, penalties: tuple[int, int]) -> None:
+        last, second_last = penalties
+        row = state.progress[track]
+        at_zero = [seat for seat, progress in enumerate(row) if progress == 0]
+        rest = ranked(state, track)
+        if len(at_zero) >= 2:  # KA-12: all at 0 are last; nobody is second-last
+            for seat in at_zero:
+                award(seat, track, last)
+            return
+        bottom = at_zero + rest[::-1]  # from the very last upward
+        award(bottom[0], track, last)
+        if len(bottom) > 1:
+            award(bottom[1], track, second_last)
+
+    for track in ("joust", "tournament", "education", "king", "charity", "quest"):
+        if rnd not in config.scoring_rounds.get(track, ()):
+            continue
+        if track == "joust":
+            podium(track, config.joust_prizes)
+        elif track == "tournament":
+            podium(track, config.tournament_prizes)
+        elif track == "education":
+            tail(track, config.education_penalties)
+        elif track == "charity":
+            tail(track, config.charity_penalties)
+        elif track == "quest":
+            podium(track, config.quest_prizes)
+        else:  # KA-13: king has no ranking, only thresholds
+            for seat, progress in enumerate(state.progress["king"]):
+                points = 0
+                for threshold, value in config.king_awards:
+                    if progress >= threshold:
+                        points = value
+                award(seat, "king", points)
+    return facts

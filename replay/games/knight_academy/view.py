@@ -1,0 +1,94 @@
+"""The whole Knight Academy state as plain data: for `squire replay --step` and the viewer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .config import TRACKS
+from .rules import expecting, result
+from .scoring import stack_order
+from .state import State
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    players = state.players
+    length = state.config.track_length
+    tracks: dict[str, list[dict[str, Any]]] = {}
+    for track in TRACKS:
+        row = state.progress[track]
+        discs = []
+        height: dict[int, int] = {}  # progress → discs already stacked there
+        for seat in reversed(stack_order(state, track)):  # bottom of the last square first
+            progress = row[seat]
+            lap, square = divmod(progress - 1, length) if progress else (0, -1)
+            discs.append({
+                "player": players[seat], "progress": progress, "square": square + 1,
+                "lap": lap, "order": height.get(progress, 0),
+            })
+            height[progress] = height.get(progress, 0) + 1
+        # From the front of the race to the back, the top of each stack first.
+        tracks[track] = discs[::-1]
+    outcome = result(state)
+    expect = expecting(state)
+    return {
+        "round": state.round,
+        "phase": state.phase,
+        "start_player": players[state.start_player],
+        "draft_step": state.step + 1 if state.phase == "draft" else None,
+        "tracks": tracks,
+        "seats": {
+            player: {
+                "neutral": seat == state.neutral_seat,
+                "hand": list(state.hands[seat]),
+                "picked": list(state.picked[seat]),
+                "played": state.played[seat],
+                "score": outcome.scores[seat],
+                "sources": outcome.sources[seat],
+            }
+            for seat, player in enumerate(players)
+        },
+        "deck": sum(state.deck.values()),
+        "discard": sum(state.discard.values()),
+        "expecting": {
+            "kind": expect.kind,
+            "players": [players[seat] for seat in expect.seats],
+            "decided_by": (
+                "chance" if expect.decider is not None and expect.decider < 0
+                else players[expect.decider] if expect.decider is not None else None
+            ),
+            **expect.detail,
+        },
+    }
+
+
+def render(view: dict[str, Any]) -> str:
+    """A snapshot as text: the tracks from the front (top of each stack first), then the seats."""
+    lines = [
+        f"round {view['round']}, {view['phase']}"
+        + (f" step {view['draft_step']}" if view["draft_step"] else "")
+        + f"; start player {view['start_player']}; deck {view['deck']}, discard {view['discard']}"
+    ]
+    for track, discs in view["tracks"].items():
+        cells = []
+        for disc in discs:
+            lap = f" lap {disc['lap'] + 1}" if disc["lap"] else ""
+            cells.append(f"{disc['player']} {disc['progress']}{lap}")
+        lines.append(f"  {track:<10} " + ", ".join(cells))
+    for player, seat in view["seats"].items():
+        tag = " (neutral)" if seat["neutral"] else ""
+        sources = ", ".join(f"{k} {v}" for k, v in seat["sources"].items() if v)
+        lines.append(
+            f"  {player}{tag}: score {seat['score']}" + (f" ({sources})" if sources else "")
+            + f"; hand [{', '.join(seat['hand'])}]; picked [{', '.join(seat['picked'])}]"
+        )
+    expect = view["expecting"]
+    if expect["kind"] != "nothing":
+        who = ", ".join(expect["players"])
+        by = expect["decided_by"]
+        lines.append(
+            f"  next: {expect['kind']} by {who}"
+            + (f" (decided by {by})" if by and by not in expect["players"] else "")
+        )
+    else:
+        lines.append("  the game is over")
+    return "\n".join(lines)

@@ -1,0 +1,92 @@
+"""Small tools for building Knight Academy situations by hand."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from replay.games import knight_academy as ka
+from replay.games.knight_academy import Bonus, Deal, Pick, Play
+from replay.games.knight_academy.state import State
+
+LOGS = Path(__file__).parent / "logs"
+
+
+def header(players: str = "Ann Bob Cid", **fields: Any) -> ka.Header:
+    fields.setdefault("game_id", "t")
+    return ka.Header(
+        format="squire-log/1", game="knight-academy", players=players.split(), **fields
+    )
+
+
+def table(players: str = "Ann Bob Cid", config: ka.Config = ka.STANDARD, **fields: Any) -> State:
+    return ka.new_game(config, header(players, **fields))
+
+
+def ev(text: str) -> ka.Event:
+    """'Ann deal a b c d e' | 'Ann pick c' | 'Ann play c [track]' | 'Ann bonus track|-'."""
+    player, kind, *rest = text.split()
+    if kind == "deal":
+        return Deal(player=player, cards=rest)
+    if kind == "pick":
+        return Pick(player=player, card=rest[0])
+    if kind == "play":
+        return Play(player=player, card=rest[0], track=rest[1] if len(rest) > 1 else None)
+    if kind == "bonus":
+        return Bonus(player=player, track=None if rest[0] == "-" else rest[0])  # type: ignore[arg-type]
+    raise ValueError(text)
+
+
+def run(state: State, *texts: str) -> list[Any]:
+    """Apply compact events in order; return every fact they established."""
+    facts: list[Any] = []
+    for text in texts:
+        facts.extend(ka.apply(state, ev(text)))
+    return facts
+
+
+def set_track(state: State, track: str, *progress: int) -> None:
+    """Put the discs at these progresses, arriving in seat order (a later seat lands on top)."""
+    state.progress[track] = list(progress)
+    stamps = []
+    for value in progress:
+        state.clock += 1
+        stamps.append(state.clock if value else 0)
+    state.arrival[track] = stamps
+
+
+def to_play_phase(state: State, hands: dict[str, list[str]]) -> None:
+    """Skip the draft: each seat holds these picked cards, ready to play from the start player."""
+    state.phase = "play"
+    for player, cards in hands.items():
+        seat = state.seats[player]
+        state.picked[seat] = list(cards)
+        for card in cards:
+            state.deck[card] -= 1
+    state.turn = state.start_player
+
+
+def random_log(seed: int, players: int = 4, variant: str = "base",
+               rules: dict[str, Any] | None = None, stop: int | None = None) -> list[str]:
+    """A random legal match as log lines: uniform over the engine's own legal events."""
+    rng = random.Random(seed)
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve"][:players]
+    extra: dict[str, Any] = {"rules": rules} if rules else {}
+    if variant == "gawain":
+        names = ["Ann", "Bob", "Gawain"]
+        extra["neutral"] = "Gawain"
+    head = header(" ".join(names), game_id=f"random-{seed}", variant=variant, **extra)
+    config = ka.RULES.ruleset(head)
+    state = ka.new_game(config, head)
+    lines = [msgspec.json.encode(head).decode()]
+    while not ka.is_over(state) and (stop is None or len(lines) <= stop):
+        if state.phase == "deal":
+            event: Any = ka.deal_at_random(state, rng)
+        else:
+            event = rng.choice(ka.legal_events(state))
+        ka.apply(state, event)
+        lines.append(msgspec.json.encode(event).decode())
+    return lines

@@ -1,0 +1,54 @@
+"""The worked example matches: results as the rules digests give them, facts and end states
+as reviewed in golden/, and one round checked by hand."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ingest.read import read_log
+from ingest.report import outcome_json
+from replay.replayer import open_log, replay
+
+from .golden import GOLDEN, playthrough
+from .support import LOGS
+
+EXPECTED = {
+    row["game_id"]: row
+    for row in map(json.loads, (LOGS.parent / "expected.jsonl").read_text().splitlines())
+}
+LOG_FILES = sorted(LOGS.glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("log", LOG_FILES, ids=lambda p: p.stem)
+def test_each_example_ends_with_the_digests_result(log):
+    got = outcome_json(replay(open_log(read_log(log), str(log))))
+    want = EXPECTED[got["game_id"]]
+    assert {key: got[key] for key in want} == want
+
+
+@pytest.mark.parametrize("log", LOG_FILES, ids=lambda p: p.stem)
+def test_each_example_replays_to_its_reviewed_golden_facts_and_end_state(log):
+    got = playthrough(log)
+    stem = log.name.removesuffix(".jsonl")
+    facts = [json.loads(line) for line in (GOLDEN / f"{stem}.facts.jsonl").read_text().splitlines()]
+    assert got["facts"] == facts
+    assert got["end"] == json.loads((GOLDEN / f"{stem}.end.json").read_text())
+
+
+def test_round_one_of_the_three_seat_example_by_hand():
+    # After Ann's last play (line 31) the discs stand: courage Cid 2; joust Fay 3;
+    # tournament Cid 3; education Fay 4, Ann 0, Cid 0; king Fay 2; charity Ann 11, Cid 3;
+    # quest Ann 4 on Cid 4, Fay 2. Only Cid has courage: 1st, 3 squares (line 32, courage).
+    # Joust: Fay alone → +3. Tournament: Cid alone → +3. Education: Ann and Cid both at 0 →
+    # −3 each, nobody −1 (KA-12). King, charity and quest do not score in round 1.
+    outcome = replay(open_log(read_log(LOGS / "ka-example-3p.jsonl"), "3p"))
+    bonus = next(step for step in outcome.steps if step.line == 32)
+    players = outcome.match.header.players
+    scored = [(players[f.seat], f.source, f.points) for f in bonus.facts if hasattr(f, "points")]
+    assert scored == [("Fay", "joust", 3), ("Cid", "tournament", 3),
+                      ("Ann", "education", -3), ("Cid", "education", -3)]
+    moved = [(players[f.seat], f.track, f.before, f.after) for f in bonus.facts
+             if hasattr(f, "track")]
+    assert moved == [("Cid", "courage", 2, 5)]

@@ -2,7 +2,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: up test bench clean
+.PHONY: up test bench samples clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -16,6 +16,19 @@ test: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(PY) bench/replay_knight_academy.py
+	$(PY) bench/simulate_knight_academy.py
 
 clean:
 	rm -rf $(VENV) data/warehouse
+
+# The bundled sample matches: regenerated on purpose, then committed.
+samples: $(VENV)/.installed
+	rm -rf data/samples/knight-academy
+	for players in 2 3 4 5; do \
+	  $(VENV)/bin/squire simulate knight-academy -n 75 --players $$players \
+	    --bots greedy,random,focus,denier --seed 2026 --played-from 2026-09-01T18:00:00Z \
+	    --out data/samples/knight-academy --jobs 1 || exit 1; \
+	done
+	$(VENV)/bin/squire simulate knight-academy -n 100 --players 4 --bots greedy,focus,denier,random \
+	  --seed 2026 --set 'quest_prizes=[12,8,4]' --played-from 2026-10-01T18:00:00Z \
+	  --out data/samples/knight-academy --jobs 1

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from datetime import datetime, timezone
 
 import msgspec
 
@@ -58,12 +59,77 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play matches with bots and write one log per match, with a progress bar."""
+    import time
+    from pathlib import Path
+
+    from ingest.executor import make_executor, worker_count
+    from ingest.progress import progress_bar
+    from ingest.simulate import Spec, check, parse_settings, simulate_chunk, tasks, write_log
+    from replay.errors import RulesError
+
+    try:
+        spec = Spec(
+            game=args.game, players=args.players, bots=tuple(args.bots.split(",")),
+            seed=args.seed, ruleset=args.ruleset, rules=parse_settings(args.set),
+            played_from=args.played_from,
+        )
+        check(spec)
+    except (ValueError, RulesError) as err:
+        print(f"squire simulate: {err}", file=sys.stderr)
+        return 2
+    out = Path(args.out or Path("simulated") / args.game)
+    out.mkdir(parents=True, exist_ok=True)
+    wins: dict[str, list[int]] = {}
+    started = time.perf_counter()
+    executor = make_executor(args.jobs, args.cluster)
+    try:
+        work = list(tasks(spec, args.n, worker_count(executor)))
+        with progress_bar(args.n, f"simulate {args.game}") as advance:
+            for written in executor.map_unordered(simulate_chunk, work):
+                for match in written:
+                    write_log(out, match)
+                    _count_wins(match, wins)
+                advance(len(written))
+    finally:
+        executor.close()
+    seconds = time.perf_counter() - started
+    print(f"wrote {args.n} logs to {out} in {seconds:.1f} s ({args.n / seconds:,.0f} matches/s)")
+    for bot, (seats, won) in sorted(wins.items()):
+        print(f"  {bot:<8} {seats:>7} seats  {won:>7} wins  {won / seats:6.1%}")
+    return 0
+
+
+def _count_wins(match: object, wins: dict[str, list[int]]) -> None:
+    """Win share by bot, read back from the log just written (ties count for each winner)."""
+    import gzip
+
+    data = gzip.decompress(match.data)  # type: ignore[attr-defined]
+    header = json.loads(data[: data.index(b"\n")])
+    scores: dict[str, int] = match.scores  # type: ignore[attr-defined]
+    agents: dict[str, str] = header.get("agents", {})
+    best = max(scores[p] for p in agents)
+    for player, bot in agents.items():
+        row = wins.setdefault(bot, [0, 0])
+        row[0] += 1
+        row[1] += scores[player] == best
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     game = GAMES[args.game]
     schema = msgspec.json.schema(game.header_type | game.event_type | Final)
     schema["title"] = f"squire-log/1 — {game.name}"
     print(json.dumps(schema, indent=2, ensure_ascii=False))
     return 0
+
+
+def _timestamp(text: str) -> datetime:
+    try:
+        stamp = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an RFC 3339 time: {text!r}") from None
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=timezone.utc)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -77,6 +143,23 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per log on its own line")
     p.add_argument("--step", type=int, metavar="N", help="the whole state after event N")
     p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("simulate", help="play matches with bots and write their logs")
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("-n", type=int, default=100, help="how many matches (default 100)")
+    p.add_argument("--players", type=int, default=4, help="seats at each table (default 4)")
+    p.add_argument("--bots", default="random", help="bots to seat, comma-separated (cycled "
+                   "over the seats, then shuffled), e.g. greedy,random")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--ruleset", help="a named ruleset (default: the game's standard one)")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="change a ruleset number, e.g. --set 'quest_prizes=[20,10,4]'")
+    p.add_argument("--played-from", type=_timestamp, metavar="TIME",
+                   help="stamp match i as played i hours after this RFC 3339 time")
+    p.add_argument("--out", help="folder for the logs (default simulated/GAME)")
+    p.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
+    p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
+    p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("schema", help="the JSON Schema of a game's log lines")
     p.add_argument("game", choices=sorted(GAMES))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+import random
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -38,6 +39,24 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
     ranks: list[int]
 
 
+class Policy(Protocol):
+    """A bot for one seat of one match: picks one of the options the engine offers."""
+
+    name: str
+
+    def choose(self, state: Any, seat: int, options: Sequence[Any], rng: random.Random) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Simulation(Generic[S, E]):
+    """What the simulator needs beyond the rules: bots, tables, and chance's own moves."""
+
+    bots: Mapping[str, Callable[[], Policy]]
+    table: Callable[[int], dict[str, Any]]  # header fields (players, variant, …) for a count
+    chance: Callable[[S, random.Random], E | None]  # the next event if chance decides it
+    to_move: Callable[[S], int]  # else the seat that decides next
+
+
 @dataclass(frozen=True)
 class Game(Generic[C, S, E]):
     """A game as a plain record of pure functions (after boardgame.io)."""
@@ -52,13 +71,14 @@ class Game(Generic[C, S, E]):
     sources: Sequence[str]  # scoring sources, in the order results list them
     new_game: Callable[[C, Any], S]
     apply: Callable[[S, E], Sequence[Fact]]
-    legal_events: Callable[[S], list[E]]
+    legal_events: Callable[[S, int | None], list[E]]
     expecting: Callable[[S], Expecting]
     is_over: Callable[[S], bool]
     result: Callable[[S], Result]
     snapshot: Callable[[S], dict[str, Any]]
     render: Callable[[dict[str, Any]], str]  # a snapshot as text
     variants: Sequence[str] = field(default=("base",))
+    simulation: Simulation[S, E] | None = None
 
     def ruleset(self, header: Header, extra: Mapping[str, C] | None = None) -> C:
         """LOG-3: the header's named ruleset with its `rules` overrides on top."""

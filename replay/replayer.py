@@ -129,11 +129,12 @@ def steps(match: Match, state: Any) -> Iterator[Step]:
             facts = apply(state, event)
         except msgspec.DecodeError as err:
             raise match.fail(number, decode_error(err)) from None
-        except RulesError:
+        except RulesError as err:
+            broken = err
             if game.is_over(state):
                 kind = type(event).__struct_config__.tag
-                err = RulesError("LOG-5", f"the game is over; a {kind} event cannot follow")
-            raise match.fail(number, err) from None
+                broken = RulesError("LOG-5", f"the game is over; a {kind} event cannot follow")
+            raise match.fail(number, broken) from None
         yield Step(index, number, rnd, event, facts)
     else:
         return

@@ -1,13 +1,16 @@
 """Knight Academy (骑士学院, Medieval Academy): a card draft with hidden hands, seven race
 tracks and round scoring. Rules: rules/knight-academy.md (KA-1 to KA-20)."""
 
-from replay.game import Game
+from replay.game import Game, Simulation
 
 from .config import STANDARD, TRACKS, Config
 from .events import Bonus, Deal, Event, Header, Pick, Play
+from .bots import BOTS, table
 from .rules import (
     SOURCES,
     apply,
+    chance_event,
+    to_move,
     deal_at_random,
     expecting,
     is_over,
@@ -60,4 +63,5 @@ RULES: Game[Config, State, Event] = Game(
     snapshot=snapshot,
     render=render,
     variants=("base", "gawain"),
+    simulation=Simulation(bots=BOTS, table=table, chance=chance_event, to_move=to_move),
 )

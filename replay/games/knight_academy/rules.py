@@ -341,43 +341,109 @@ def expecting(state: State) -> Expecting:
     return Expecting(kind="nothing")
 
 
-def legal_events(state: State) -> list[Event]:
-    """Every decision event the engine would accept next (deals are chance: `deal_at_random`)."""
+def legal_events(state: State, seat: int | None = None) -> list[Event]:
+    """Every decision event the engine would accept next, or only those of `seat`.
+
+    Deals are chance outcomes, not decisions: the simulator draws them (`chance_event`).
+    """
     if state.phase == "draft":
         events: list[Event] = []
-        for seat in expecting(state).seats:
-            hand = state.hands[seat]
-            if seat == state.neutral_seat:
-                best = max(card_type_value(card)[1] for card in hand)
-                hand = [card for card in hand if card_type_value(card)[1] == best]
-            player = state.players[seat]
-            events.extend(Pick(player=player, card=card) for card in sorted(set(hand)))
+        seats = expecting(state).seats if seat is None else (seat,)
+        for who in seats:
+            if state.has_picked[who]:
+                continue
+            player = state.players[who]
+            events.extend([Pick(player=player, card=card) for card in _pickable(state, who)])
         return events
     if state.phase == "play":
+        if seat is not None and seat != state.turn:
+            return []
         player = state.players[state.turn]
         plays: list[Event] = []
-        for card in sorted(set(state.picked[state.turn])):
+        for card in _distinct(state.picked[state.turn]):
             tracks = CARD_TRACKS[card_type_value(card)[0]]
             if len(tracks) == 1:
                 plays.append(Play(player=player, card=card))
             else:
-                plays.extend(Play(player=player, card=card, track=track) for track in tracks)
+                plays.extend([Play(player=player, card=card, track=track) for track in tracks])
         return plays
     if state.phase == "bonus":
-        player = state.players[state.bonuses[0][0]]
+        owed = state.bonuses[0][0]
+        if seat is not None and seat != owed:
+            return []
+        player = state.players[owed]
         return [Bonus(player=player, track=track) for track in (None, *TRACKS)]
     return []
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    """Each card name once, in hand order (a hand holds five cards at most)."""
+    out: list[str] = []
+    for card in cards:
+        if card not in out:
+            out.append(card)
+    return out
+
+
+def _pickable(state: State, seat: int) -> list[str]:
+    """The distinct cards `seat` may pick; KA-19: the neutral seat only those of highest value."""
+    hand = state.hands[seat]
+    if seat == state.neutral_seat:
+        best = max(card_type_value(card)[1] for card in hand)
+        hand = [card for card in hand if card_type_value(card)[1] == best]
+    return _distinct(hand)
+
+
+def to_move(state: State) -> int:
+    """The seat whose decision comes next (in the draft, the first that has not picked)."""
+    if state.phase == "draft":
+        return state.has_picked.index(False)
+    if state.phase == "bonus":
+        return state.bonuses[0][0]
+    return state.turn
+
+
+def chance_event(state: State, rng: random.Random) -> Event | None:
+    """The next event when chance decides it, drawn with `rng`; None when a player decides.
+
+    Chance deals (KA-4) and acts for the neutral seat (KA-19): a random card of the highest
+    value when it picks, a random card when it plays. The start player's choices for it (a
+    sword's track, its courage bonus) are made at random too: the simulator's reading.
+    """
+    phase = state.phase
+    neutral = state.neutral_seat
+    if phase == "deal":
+        return deal_at_random(state, rng)
+    if neutral is None:
+        return None
+    player = state.players[neutral]
+    if phase == "draft" and not state.has_picked[neutral]:
+        hand = state.hands[neutral]
+        best = max(card_type_value(card)[1] for card in hand)
+        return Pick(player=player, card=rng.choice(
+            [card for card in hand if card_type_value(card)[1] == best]))
+    if phase == "play" and state.turn == neutral:
+        card = rng.choice(state.picked[neutral])
+        tracks = CARD_TRACKS[card_type_value(card)[0]]
+        return Play(player=player, card=card, track=rng.choice(tracks) if len(tracks) > 1 else None)
+    if phase == "bonus" and state.bonuses[0][0] == neutral:
+        return Bonus(player=player, track=rng.choice((None, *TRACKS)))
+    return None
 
 
 def deal_at_random(state: State, rng: random.Random) -> Deal:
     """A chance outcome for the simulator: the next seat's hand from the shuffled deck (KA-4)."""
     config = state.config
-    deck = Counter(state.deck)
+    deck = state.deck
     if not any(state.dealt) and sum(deck.values()) < config.hand_size * len(state.players):
-        deck.update(state.discard)
+        deck = {**deck}
+        for card, count in state.discard.items():
+            deck[card] = deck.get(card, 0) + count
     seat = state.dealt.index(False)
-    cards = rng.sample(sorted(deck.elements()), config.hand_size)
-    return Deal(player=state.players[seat], cards=cards, round=state.round)
+    # The deck's order of card names is fixed by the log, so the same rng deals the same cards.
+    pool = [card for card, count in deck.items() for _ in range(count)]
+    return Deal(player=state.players[seat], cards=rng.sample(pool, config.hand_size),
+                round=state.round)
 
 
 # --- the result -----------------------------------------------------------------------------

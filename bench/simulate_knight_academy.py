@@ -1,0 +1,60 @@
+"""Simulated 4-player Knight Academy matches with random bots, in matches per second on one
+core: played and compressed in memory, then from start to logs on disk (best of three runs).
+
+    python bench/simulate_knight_academy.py [-n 2000] [--out FOLDER]
+
+Creating a file costs what the file system makes it cost (it is measured apart, too): point
+--out at another file system to compare (e.g. /dev/shm).
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from ingest.simulate import Spec, simulate_chunk, write_log
+
+
+def best_of(run: Callable[[], None], times: int = 3) -> float:
+    seconds = []
+    for _ in range(times):
+        t0 = time.perf_counter()
+        run()
+        seconds.append(time.perf_counter() - t0)
+    return min(seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("-n", type=int, default=2000)
+    parser.add_argument("--out", help="folder to write into (default: a temporary folder)")
+    args = parser.parse_args()
+    spec = Spec(game="knight-academy", players=4, bots=("random",), seed=1)
+    n = args.n
+
+    def in_memory() -> None:
+        simulate_chunk((spec, 0, n))
+
+    def to_disk() -> None:
+        with tempfile.TemporaryDirectory(dir=args.out) as out:
+            for written in simulate_chunk((spec, 0, n)):
+                write_log(Path(out), written)
+
+    def files_only() -> None:
+        with tempfile.TemporaryDirectory(dir=args.out) as out:
+            for i in range(n):
+                (Path(out) / f"{i}.jsonl.gz").write_bytes(b"x" * 1700)
+
+    memory, disk, files = best_of(in_memory), best_of(to_disk), best_of(files_only)
+    where = args.out or tempfile.gettempdir()
+    print(f"matches: {n} (4 players, random bots), one core")
+    print(f"simulate + compress:         {n / memory:8,.0f} matches/s")
+    print(f"simulate + write to {where}: {n / disk:8,.0f} matches/s")
+    print(f"  (creating {n} small files there alone: {files / n * 1000:.2f} ms per file)")
+
+
+if __name__ == "__main__":
+    main()

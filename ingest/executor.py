@@ -1,0 +1,103 @@
+"""One interface for parallel work: in this process, local processes, or a Dask cluster.
+
+Work is handed out in chunks (hundreds of matches per task), since a task costs far more
+to schedule than a match costs to replay; results come back as each chunk finishes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class Executor(Protocol):
+    def map_unordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]: ...
+
+    def close(self) -> None: ...
+
+
+class InProcess:
+    """jobs=1: no other process at all (also what tests and a debugger want)."""
+
+    def map_unordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        for item in items:
+            yield fn(item)
+
+    def close(self) -> None:
+        pass
+
+
+class LocalProcesses:
+    def __init__(self, jobs: int) -> None:
+        # forkserver: workers start clean, whatever threads the parent runs (progress bars).
+        context = multiprocessing.get_context("forkserver")
+        self.pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        self.jobs = jobs
+
+    def map_unordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        # Keep a bounded number of tasks in flight so memory stays flat however many items.
+        pending: set[Future[R]] = set()
+        queue = iter(items)
+        limit = 2 * self.jobs
+        for item in queue:
+            pending.add(self.pool.submit(fn, item))
+            if len(pending) >= limit:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+
+    def close(self) -> None:
+        self.pool.shutdown(cancel_futures=True)
+
+
+class DaskCluster:
+    """The same work on an existing Dask distributed cluster (`tcp://host:port`)."""
+
+    def __init__(self, address: str) -> None:
+        from distributed import Client  # imported only when a cluster is asked for
+
+        self.client = Client(address)
+
+    def map_unordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        from distributed import as_completed
+
+        futures = self.client.map(fn, list(items), pure=False)
+        for future in as_completed(futures):
+            yield future.result()
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def make_executor(jobs: int | None = None, cluster: str | None = None) -> Executor:
+    """A Dask cluster when an address is given, else `jobs` local processes (default: all
+    cores), or this process alone for jobs=1."""
+    if cluster:
+        return DaskCluster(cluster)
+    jobs = jobs or os.cpu_count() or 1
+    return InProcess() if jobs == 1 else LocalProcesses(jobs)
+
+
+def chunked(count: int, jobs: int, largest: int = 500) -> list[tuple[int, int]]:
+    """(start, stop) ranges covering 0..count: a few per worker, none above `largest`."""
+    size = max(1, min(largest, -(-count // max(1, 4 * jobs))))
+    return [(start, min(start + size, count)) for start in range(0, count, size)]
+
+
+def worker_count(executor: Executor) -> int:
+    if isinstance(executor, LocalProcesses):
+        return executor.jobs
+    if isinstance(executor, DaskCluster):
+        workers: dict[str, Any] = executor.client.scheduler_info().get("workers", {})
+        return max(1, len(workers))
+    return 1

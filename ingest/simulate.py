@@ -1,0 +1,141 @@
+"""`squire simulate`: matches played by bots, written as ordinary `squire-log/1` logs.
+
+Every chance outcome comes from a generator seeded by the run's arguments and the match's
+number, so the same arguments give byte-identical files however the work is split.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import random
+from datetime import datetime, timedelta
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from replay.log import FORMAT, Final
+from replay.playout import playout
+from replay.registry import GAMES
+
+SOURCE = "squire simulate"
+SHORT = {"knight-academy": "ka", "heraldry": "he", "paladins": "pa", "albus-academy": "aa"}
+
+
+class Spec(msgspec.Struct, frozen=True, kw_only=True):
+    """A simulation run: everything that decides its matches (not how many, nor where)."""
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    ruleset: str | None = None
+    rules: dict[str, Any] = {}
+    played_from: datetime | None = None  # match i is stamped as played i hours after this
+
+    @property
+    def run_id(self) -> str:
+        return hashlib.sha256(msgspec.json.encode(self)).hexdigest()[:8]
+
+
+class Written(msgspec.Struct, frozen=True):
+    game_id: str
+    data: bytes  # the gzip-compressed log
+    scores: dict[str, int]
+
+
+def check(spec: Spec) -> None:
+    """ValueError naming what is wrong with a run before any match is played."""
+    game = GAMES.get(spec.game)
+    if game is None or game.simulation is None:
+        raise ValueError(f"no simulator for {spec.game!r}; known: {', '.join(_simulated())}")
+    sim = game.simulation
+    unknown = [bot for bot in spec.bots if bot not in sim.bots]
+    if unknown or not spec.bots:
+        raise ValueError(f"unknown bots {unknown}; {spec.game} has {', '.join(sim.bots)}")
+    header = _header(spec, 0, random.Random(0))
+    game.ruleset(header)  # raises RulesError on a bad --set
+    sim.table(spec.players)
+
+
+def _simulated() -> list[str]:
+    return [name for name, game in GAMES.items() if game.simulation is not None]
+
+
+def _header(spec: Spec, index: int, rng: random.Random) -> Any:
+    game = GAMES[spec.game]
+    assert game.simulation is not None
+    fields = game.simulation.table(spec.players)
+    real = [p for p in fields["players"] if p != fields.get("neutral")]
+    # Bots take the seats in turn, starting one further along the list each match, so every
+    # bot plays even when there are more bots than seats; then seats are shuffled.
+    agents = [spec.bots[(index + i) % len(spec.bots)] for i in range(len(real))]
+    rng.shuffle(agents)
+    extra: dict[str, Any] = {"ruleset": spec.ruleset} if spec.ruleset else {}
+    if spec.rules:
+        extra["rules"] = spec.rules
+    if spec.played_from is not None:
+        extra["played_at"] = spec.played_from + timedelta(hours=index)
+    return game.header_type(
+        format=FORMAT, game=spec.game, game_id=f"{SHORT.get(spec.game, 'x')}-{spec.run_id}-{index:06d}",
+        agents=dict(zip(real, agents)), source=SOURCE, **fields, **extra,
+    )
+
+
+def simulate_match(spec: Spec, index: int) -> Written:
+    """Play match number `index` of the run and return its compressed log."""
+    game = GAMES[spec.game]
+    assert game.simulation is not None
+    rng = random.Random(f"{spec.run_id}:{index}")
+    header = _header(spec, index, rng)
+    state = game.new_game(game.ruleset(header), header)
+    bots = [
+        game.simulation.bots[header.agents[p]]() if p in header.agents else None
+        for p in header.players
+    ]
+    encode = msgspec.json.encode
+    lines = [encode(header)]
+    lines.extend(map(encode, playout(game, state, bots, rng)))
+    scores = dict(zip(header.players, game.result(state).scores))
+    lines.append(encode(Final(scores=scores)))
+    data = gzip.compress(b"\n".join(lines) + b"\n", compresslevel=3, mtime=0)
+    return Written(header.game_id, data, scores)
+
+
+def simulate_chunk(task: tuple[Spec, int, int]) -> list[Written]:
+    spec, start, stop = task
+    return [simulate_match(spec, index) for index in range(start, stop)]
+
+
+def write_log(out: Path, written: Written) -> Path:
+    """Write one log whole: to a temporary name first, so no reader sees half a file."""
+    path = out / f"{written.game_id}.jsonl.gz"
+    partial = out / f".{written.game_id}.partial"
+    partial.write_bytes(written.data)
+    os.replace(partial, path)
+    return path
+
+
+def parse_settings(settings: Sequence[str]) -> dict[str, Any]:
+    """`key=value` pairs; a value is read as JSON when it is JSON, else as a string."""
+    rules: dict[str, Any] = {}
+    for setting in settings:
+        key, sep, value = setting.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--set wants key=value, not {setting!r}")
+        try:
+            rules[key] = json.loads(value)
+        except json.JSONDecodeError:
+            rules[key] = value
+    return rules
+
+
+def tasks(spec: Spec, count: int, workers: int) -> Iterator[tuple[Spec, int, int]]:
+    from ingest.executor import chunked
+
+    for start, stop in chunked(count, workers, largest=250):
+        yield spec, start, stop

@@ -1,0 +1,190 @@
+"""Policies for simulated Knight Academy matches. Each chooses only among the options the
+engine offers, and looks only at what its seat can see: its own hand and picks, and the
+public tracks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .config import CARD_TRACKS
+from .events import Bonus, Event, Pick, Play
+from .rules import card_type_value
+from .state import State
+
+COURAGE_POINT = 0.5  # a courage bonus square is worth about half a point to the bots
+LATER = 0.7  # points at a later scoring are less certain than points this round
+
+
+class Bot:
+    """A seat's policy for one match: `choose` returns one of `options`."""
+
+    name = "bot"
+
+    def choose(self, state: State, seat: int, options: Sequence[Event], rng: random.Random) -> Event:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    name = "random"
+
+    def choose(self, state: State, seat: int, options: Sequence[Event], rng: random.Random) -> Event:
+        return rng.choice(options)
+
+
+class GreedyBot(Bot):
+    """Values each option by the points it can still win or save on its track."""
+
+    name = "greedy"
+
+    def weight(self, state: State, track: str) -> float:
+        return 1.0
+
+    def value(self, state: State, seat: int, event: Event) -> float:
+        if isinstance(event, Pick):
+            kind, squares = card_type_value(event.card)
+            return max(self.gain(state, seat, t, squares) for t in CARD_TRACKS[kind])
+        if isinstance(event, Play):
+            kind, squares = card_type_value(event.card)
+            track = event.track or CARD_TRACKS[kind][0]
+            return self.gain(state, seat, track, squares)
+        if isinstance(event, Bonus) and event.track is not None:
+            return self.gain(state, seat, event.track, state.bonuses[0][1])
+        return 0.0
+
+    def gain(self, state: State, seat: int, track: str, squares: int) -> float:
+        return self.weight(state, track) * track_gain(state, seat, track, squares)
+
+    def choose(self, state: State, seat: int, options: Sequence[Event], rng: random.Random) -> Event:
+        scored = [(self.value(state, seat, option), rng.random(), option) for option in options]
+        return max(scored, key=lambda row: (row[0], row[1]))[2]
+
+
+class FocusBot(GreedyBot):
+    """Commits early to a few tracks: quest and charity over six rounds, or king for rounds
+    3 and 6, and values their cards well above the rest."""
+
+    name = "focus"
+    PLANS = (("quest", "charity"), ("king", "quest"), ("king", "charity"))
+
+    def __init__(self) -> None:
+        self.plan: tuple[str, ...] = ()
+
+    def choose(self, state: State, seat: int, options: Sequence[Event], rng: random.Random) -> Event:
+        if not self.plan:
+            self.plan = rng.choice(self.PLANS)
+        return super().choose(state, seat, options, rng)
+
+    def value(self, state: State, seat: int, event: Event) -> float:
+        base = super().value(state, seat, event)
+        return 2.0 * base + 1.0 if set(_tracks_of(event)) & set(self.plan) else base
+
+
+class DenierBot(GreedyBot):
+    """In the draft, takes what the neighbour it passes to would want most."""
+
+    name = "denier"
+    DENIAL = 0.8
+
+    def value(self, state: State, seat: int, event: Event) -> float:
+        own = super().value(state, seat, event)
+        if not isinstance(event, Pick):
+            return own
+        n = len(state.players)
+        neighbour = (seat + state.config.pass_directions[state.round - 1]) % n
+        kind, squares = card_type_value(event.card)
+        theirs = max(track_gain(state, neighbour, t, squares) for t in CARD_TRACKS[kind])
+        return own + self.DENIAL * theirs
+
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot, "greedy": GreedyBot, "focus": FocusBot, "denier": DenierBot,
+}
+
+
+# --- what a move is worth --------------------------------------------------------------------
+
+
+def next_scoring(state: State, track: str) -> int | None:
+    """The round whose scoring will count progress made now on `track`, if any."""
+    config = state.config
+    for rnd in range(state.round, config.rounds + 1):
+        if track == "courage" or rnd in config.scoring_rounds.get(track, ()):
+            return rnd
+        if rnd in config.reset_rounds and track in config.reset_tracks:
+            return None
+    return None
+
+
+def track_gain(state: State, seat: int, track: str, squares: int) -> float:
+    """Points `seat` wins (or stops losing) on `track` at its next scoring by moving `squares`,
+    as if the other discs stayed where they are."""
+    rnd = next_scoring(state, track)
+    if rnd is None:
+        return 0.0
+    before = _points_at(state, seat, track, 0)
+    after = _points_at(state, seat, track, squares)
+    return (after - before) * (1.0 if rnd == state.round else LATER)
+
+
+def _points_at(state: State, seat: int, track: str, squares: int) -> float:
+    config = state.config
+    n = len(state.players)
+    row = list(state.progress[track])
+    stamps = list(state.arrival[track])
+    if squares:  # a disc that moves arrives on top (KA-8)
+        row[seat] += squares
+        stamps[seat] = state.clock + 1
+    if track == "king":
+        progress = min(row[seat], config.king_cap)
+        return float(max((pts for at, pts in config.king_awards if progress >= at), default=0))
+    podium = sorted((s for s in range(n) if row[s] > 0), key=lambda s: (row[s], stamps[s]),
+                    reverse=True)
+    if track in ("education", "charity"):
+        last, second = (config.education_penalties if track == "education"
+                        else config.charity_penalties)
+        zeros = [s for s in range(n) if row[s] == 0]
+        if len(zeros) >= 2:
+            return float(last) if seat in zeros else 0.0
+        bottom = zeros + podium[::-1]
+        place = bottom.index(seat)
+        return float(last if place == 0 else second if place == 1 else 0)
+    if seat not in podium:
+        return 0.0
+    place = podium.index(seat)
+    prizes: tuple[int, ...] = {
+        "joust": config.joust_prizes, "tournament": config.tournament_prizes,
+        "quest": config.quest_prizes, "courage": config.courage_bonus,
+    }[track]
+    limits = config.place_min_seats
+    if place >= len(prizes) or (place < len(limits) and n < limits[place]):
+        return 0.0
+    return prizes[place] * (COURAGE_POINT if track == "courage" else 1.0)
+
+
+def _tracks_of(event: Event) -> tuple[str, ...]:
+    if isinstance(event, (Pick, Play)):
+        track = getattr(event, "track", None)
+        return (track,) if track else CARD_TRACKS[card_type_value(event.card)[0]]
+    if isinstance(event, Bonus) and event.track is not None:
+        return (event.track,)
+    return ()
+
+
+def make_bots(names: Sequence[str]) -> list[Bot]:
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise ValueError(f"unknown bots: {', '.join(unknown)}; known: {', '.join(BOTS)}")
+    return [BOTS[name]() for name in names]
+
+
+def table(players: int) -> dict[str, Any]:
+    """Header fields of a simulated table: 3–5 seats play the base game, 2 play gawain."""
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+    if players == 2:
+        return {"players": ["Ann", "Bob", "Gawain"], "variant": "gawain", "neutral": "Gawain"}
+    if not 3 <= players <= len(names):
+        raise ValueError(f"Knight Academy seats 2 (gawain) to 5 players, not {players}")
+    return {"players": names[:players]}
+

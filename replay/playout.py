@@ -1,0 +1,40 @@
+"""Playing a match with bots through a game's engine: the simulator's pure core.
+
+Chance outcomes and every choice come from the one `rng` given, so the same seed gives the
+same match, event for event.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from replay.game import Game, Policy
+
+
+def playout(
+    game: Game[Any, Any, Any], state: Any, bots: Sequence[Policy | None],
+    rng: random.Random,
+) -> list[Any]:
+    """Advance `state` to the end of the game; return the events applied, in order.
+
+    `bots[seat]` decides for each seat; chance decides where the game says it does.
+    """
+    sim = game.simulation
+    if sim is None:
+        raise ValueError(f"{game.name} has no simulator")
+    chance, to_move, legal, apply, is_over = (
+        sim.chance, sim.to_move, game.legal_events, game.apply, game.is_over
+    )
+    events = []
+    while not is_over(state):
+        event = chance(state, rng)
+        if event is None:
+            seat = to_move(state)
+            bot = bots[seat]
+            assert bot is not None, f"no bot for seat {seat}"
+            event = bot.choose(state, seat, legal(state, seat), rng)
+        apply(state, event)
+        events.append(event)
+    return events

@@ -1,0 +1,43 @@
+"""The one executor interface: in process, local processes, and a real (local) Dask cluster."""
+
+from __future__ import annotations
+
+import pytest
+
+from ingest.cli import main
+from ingest.executor import InProcess, LocalProcesses, chunked, make_executor
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def test_chunks_cover_every_item_once_and_stay_bounded():
+    for count in (0, 1, 7, 1000, 20_001):
+        ranges = chunked(count, jobs=2, largest=500)
+        assert [i for a, b in ranges for i in range(a, b)] == list(range(count))
+        assert all(0 < b - a <= 500 for a, b in ranges)
+
+
+def test_local_executors_return_every_result():
+    assert isinstance(make_executor(1), InProcess)
+    executor = make_executor(2)
+    assert isinstance(executor, LocalProcesses)
+    try:
+        assert sorted(executor.map_unordered(_square, list(range(50)))) == [
+            x * x for x in range(50)]
+    finally:
+        executor.close()
+
+
+def test_simulate_on_a_dask_cluster_writes_the_same_files_as_one_process(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        args = ["simulate", "knight-academy", "-n", "12", "--seed", "3", "--bots", "greedy,random"]
+        assert main([*args, "--cluster", cluster.scheduler_address,
+                     "--out", str(tmp_path / "dask")]) == 0
+    assert main([*args, "--jobs", "1", "--out", str(tmp_path / "local")]) == 0
+    dask_files = {p.name: p.read_bytes() for p in (tmp_path / "dask").iterdir()}
+    local_files = {p.name: p.read_bytes() for p in (tmp_path / "local").iterdir()}
+    assert len(dask_files) == 12 and dask_files == local_files

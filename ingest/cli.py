@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import msgspec
 
@@ -126,10 +126,10 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 def _timestamp(text: str) -> datetime:
     try:
-        stamp = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        stamp = datetime.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not an RFC 3339 time: {text!r}") from None
-    return stamp if stamp.tzinfo else stamp.replace(tzinfo=timezone.utc)
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -11,8 +11,8 @@ import hashlib
 import json
 import os
 import random
-from datetime import datetime, timedelta
 from collections.abc import Iterator, Sequence
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 

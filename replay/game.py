@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-import random
 from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec

@@ -3,20 +3,20 @@ tracks and round scoring. Rules: rules/knight-academy.md (KA-1 to KA-20)."""
 
 from replay.game import Game, Simulation
 
+from .bots import BOTS, table
 from .config import STANDARD, TRACKS, Config
 from .events import Bonus, Deal, Event, Header, Pick, Play
-from .bots import BOTS, table
 from .rules import (
     SOURCES,
     apply,
     chance_event,
-    to_move,
     deal_at_random,
     expecting,
     is_over,
     legal_events,
     new_game,
     result,
+    to_move,
 )
 from .state import State
 from .view import render, snapshot

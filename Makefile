@@ -17,6 +17,7 @@ test: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(PY) bench/replay_knight_academy.py
 	$(PY) bench/simulate_knight_academy.py
+	$(PY) bench/ingest_knight_academy.py
 
 clean:
 	rm -rf $(VENV) data/warehouse

@@ -116,6 +116,35 @@ def _count_wins(match: object, wins: dict[str, list[int]]) -> None:
         row[1] += scores[player] == best
 
 
+def cmd_ingest(args: argparse.Namespace) -> int:
+    """Store logs in the warehouse; list what was rejected; status 1 if anything was."""
+    from pathlib import Path
+
+    from ingest.pipeline import ingest
+    from ingest.progress import progress_bar
+    from ingest.warehouse import DEFAULT_DB, WarehouseBusy
+
+    db = Path(args.db) if args.db else DEFAULT_DB
+    try:
+        paths = list(find_logs(args.paths))
+    except FileNotFoundError as err:
+        print(f"squire ingest: {err}", file=sys.stderr)
+        return 2
+    try:
+        with progress_bar(len(paths), "ingest") as advance:
+            summary = ingest(paths, db=db, jobs=args.jobs, cluster=args.cluster,
+                             on_progress=advance)
+    except WarehouseBusy as err:
+        print(f"squire ingest: {err}", file=sys.stderr)
+        return 2
+    head, *details = summary.lines()
+    print(head)
+    for line in details:
+        print(line, file=sys.stderr)
+    print(f"warehouse: {db}")
+    return 0 if summary.ok else 1
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     game = GAMES[args.game]
     schema = msgspec.json.schema(game.header_type | game.event_type | Final)
@@ -160,6 +189,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
     p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
     p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("ingest", help="replay logs into the warehouse")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="log files, folders or globs")
+    p.add_argument("--db", help="warehouse folder (default data/warehouse)")
+    p.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
+    p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
+    p.set_defaults(run=cmd_ingest)
 
     p = sub.add_parser("schema", help="the JSON Schema of a game's log lines")
     p.add_argument("game", choices=sorted(GAMES))

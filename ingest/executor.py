@@ -35,8 +35,10 @@ class InProcess:
 
 class LocalProcesses:
     def __init__(self, jobs: int) -> None:
-        # forkserver: workers start clean, whatever threads the parent runs (progress bars).
+        # forkserver: workers start clean, whatever threads the parent runs (progress bars),
+        # forked from a server that has imported the engines once.
         context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["ingest.pipeline", "ingest.simulate"])
         self.pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
         self.jobs = jobs
 

@@ -24,7 +24,12 @@ def find_logs(targets: Iterable[str]) -> Iterator[Path]:
     for target in targets:
         path = Path(target)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.is_file() and is_log(p))
+            found = sorted(
+                Path(root) / name
+                for root, _, names in os.walk(path)
+                for name in names
+                if name.endswith(LOG_SUFFIXES)
+            )
         elif path.exists():
             found = [path]
         else:

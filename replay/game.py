@@ -78,6 +78,8 @@ class Game(Generic[C, S, E]):
     snapshot: Callable[[S], dict[str, Any]]
     render: Callable[[dict[str, Any]], str]  # a snapshot as text
     variants: Sequence[str] = field(default=("base",))
+    # Raised whenever a change could alter the replay of a stored log; stored with each match.
+    engine_version: str = "1"
     simulation: Simulation[S, E] | None = None
 
     def ruleset(self, header: Header, extra: Mapping[str, C] | None = None) -> C:

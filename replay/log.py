@@ -14,7 +14,7 @@ Besides each game's own rule ids, a log can break the format itself:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
 from datetime import datetime
 from typing import Any
 
@@ -72,11 +72,17 @@ class _Probe(msgspec.Struct, kw_only=True):
 _probe = msgspec.json.Decoder(_Probe)
 
 
-def numbered_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
-    """Yield (1-based line number, line) for every non-blank line of an uncompressed log."""
-    for number, line in enumerate(data.split(b"\n"), 1):
-        if line.strip():
-            yield number, line
+_BLANK = re.compile(rb"(?:^|\n)[ \t\r\f\v]*(?:\n|$)")
+
+
+def numbered_lines(data: bytes) -> list[tuple[int, bytes]]:
+    """(1-based line number, line) for every non-blank line of an uncompressed log."""
+    body = data[:-1] if data.endswith(b"\n") else data  # the last line's own newline
+    lines = body.split(b"\n")
+    if body and not _BLANK.search(body):  # the usual case: no blank line, numbered in C
+        return list(zip(range(1, len(lines) + 1), lines))
+    return [(number, line) for number, line in enumerate(lines, 1)
+            if line and not line.isspace()]
 
 
 def probe_header(line: bytes) -> tuple[str, str | None]:

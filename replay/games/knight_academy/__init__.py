@@ -63,5 +63,6 @@ RULES: Game[Config, State, Event] = Game(
     snapshot=snapshot,
     render=render,
     variants=("base", "gawain"),
+    engine_version="knight-academy/1",
     simulation=Simulation(bots=BOTS, table=table, chance=chance_event, to_move=to_move),
 )

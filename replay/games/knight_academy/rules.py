@@ -16,7 +16,7 @@ from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, TrackMoved
 from replay.game import CHANCE, Expecting, Result
 
-from .config import CARD_TRACKS, TRACKS, Config
+from .config import CARD_TRACKS, TRACKS, Config, Track
 from .events import Bonus, Deal, Event, Header, Pick, Play
 from .scoring import courage_bonuses, move_disc, score_round
 from .state import State
@@ -29,6 +29,13 @@ SOURCES = ("joust", "tournament", "education", "king", "charity", "quest")
 def card_type_value(card: str) -> tuple[str, int]:
     kind, _, value = card.rpartition("-")
     return kind, int(value)
+
+
+@cache
+def card_moves(card: str) -> tuple[int, tuple[Track, ...]]:
+    """KA-6: how far a card moves a disc, and the tracks it may move."""
+    kind, value = card_type_value(card)
+    return value, CARD_TRACKS[kind]
 
 
 def new_game(config: Config, header: Header) -> State:
@@ -160,30 +167,31 @@ def _check_card(state: State, card: str) -> None:
 
 
 def _pick(state: State, event: Pick) -> Sequence[Fact]:
+    card = event.card
     if state.phase != "draft":
-        raise IllegalEvent("KA-5", f"{event.player} picks {event.card} during the {_phase(state)}")
+        raise IllegalEvent("KA-5", f"{event.player} picks {card} during the {_phase(state)}")
     seat = state.seats.get(event.player)
     if seat is None:
         raise _unknown_player(state, event, "KA-5")
-    if state.has_picked[seat]:
+    has_picked = state.has_picked
+    if has_picked[seat]:
         raise IllegalEvent(
             "KA-5", f"{event.player} already picked in step {state.step + 1} of round {state.round}"
         )
     hand = state.hands[seat]
-    if event.card not in hand:
-        _check_card(state, event.card)
-        raise IllegalEvent("KA-5", f"{event.player} picks {event.card} but holds {', '.join(hand)}")
+    if card not in hand:
+        _check_card(state, card)
+        raise IllegalEvent("KA-5", f"{event.player} picks {card} but holds {', '.join(hand)}")
     if seat == state.neutral_seat:
-        best = max(card_type_value(card)[1] for card in hand)
-        if card_type_value(event.card)[1] != best:
+        best = max(card_type_value(held)[1] for held in hand)
+        if card_type_value(card)[1] != best:
             raise IllegalEvent(
-                "KA-19",
-                f"the neutral seat takes a card of the highest value ({best}), not {event.card}",
+                "KA-19", f"the neutral seat takes a card of the highest value ({best}), not {card}"
             )
-    hand.remove(event.card)
-    state.picked[seat].append(event.card)
-    state.has_picked[seat] = True
-    if all(state.has_picked):
+    hand.remove(card)
+    state.picked[seat].append(card)
+    has_picked[seat] = True
+    if all(has_picked):
         _pass_hands(state)
     return NO_FACTS
 
@@ -202,8 +210,9 @@ def _pass_hands(state: State) -> None:
 
 
 def _play(state: State, event: Play) -> Sequence[Fact]:
+    card = event.card
     if state.phase != "play":
-        raise IllegalEvent("KA-6", f"{event.player} plays {event.card} during the {_phase(state)}")
+        raise IllegalEvent("KA-6", f"{event.player} plays {card} during the {_phase(state)}")
     seat = state.seats.get(event.player)
     if seat is None:
         raise _unknown_player(state, event, "KA-6")
@@ -212,28 +221,25 @@ def _play(state: State, event: Play) -> Sequence[Fact]:
             "KA-6", f"{event.player} plays out of turn: it is {state.players[state.turn]}'s turn"
         )
     cards = state.picked[seat]
-    if event.card not in cards:
-        _check_card(state, event.card)
-        raise IllegalEvent("KA-6", f"{event.player} plays {event.card} but holds {', '.join(cards)}")
-    kind, value = card_type_value(event.card)
-    tracks = CARD_TRACKS[kind]
-    if event.track is None:
+    if card not in cards:
+        _check_card(state, card)
+        raise IllegalEvent("KA-6", f"{event.player} plays {card} but holds {', '.join(cards)}")
+    value, tracks = card_moves(card)
+    track = event.track
+    if track is None:
         if len(tracks) > 1:
-            raise IllegalEvent("KA-6", f"{event.card} needs a track: {' or '.join(tracks)}")
+            raise IllegalEvent("KA-6", f"{card} needs a track: {' or '.join(tracks)}")
         track = tracks[0]
-    elif event.track in tracks:
-        track = event.track
-    else:
-        raise IllegalEvent(
-            "KA-6", f"{event.card} moves {' or '.join(tracks)}, not {event.track}"
-        )
-    cards.remove(event.card)
-    state.discard[event.card] = state.discard.get(event.card, 0) + 1
+    elif track not in tracks:
+        raise IllegalEvent("KA-6", f"{card} moves {' or '.join(tracks)}, not {track}")
+    cards.remove(card)
+    discard = state.discard
+    discard[card] = discard.get(card, 0) + 1
     facts: list[Fact] = [move_disc(state, seat, track, value, "card")]
-    state.played[seat] += 1
-    n = len(state.players)
-    state.turn = (seat + 1) % n
-    if state.played[state.turn] == state.config.plays_per_round:
+    played = state.played
+    played[seat] += 1
+    state.turn = turn = (seat + 1) % len(played)
+    if played[turn] == state.config.plays_per_round:
         _end_play(state, facts)
     return facts
 

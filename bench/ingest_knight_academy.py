@@ -1,0 +1,79 @@
+"""End-to-end ingest (files on disk to committed rows) of simulated Knight Academy matches:
+matches per second and the peak memory of the whole process tree (the ingest and its
+workers), sampled every 50 ms.
+
+    python bench/ingest_knight_academy.py [-n 20000] [--jobs 2] [--logs FOLDER]
+
+The logs are simulated once into FOLDER (default: a folder in the temp dir) and reused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def tree_rss(root: int) -> int:
+    """Resident bytes of `root` and all its descendants, read from /proc."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            status = Path(f"/proc/{entry}/status").read_text()
+        except OSError:
+            continue
+        pid = int(entry)
+        parents[pid] = int(stat.rsplit(")", 1)[1].split()[1])
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                rss[pid] = int(line.split()[1]) * 1024
+    total = 0
+    for pid in rss:
+        walk = pid
+        while walk and walk != root:
+            walk = parents.get(walk, 0)
+        if walk == root:
+            total += rss[pid]
+    return total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("-n", type=int, default=20_000)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--logs", default=str(Path(tempfile.gettempdir()) / "squire-bench-ka"))
+    args = parser.parse_args()
+    logs = Path(args.logs) / str(args.n)
+    squire = [sys.executable, "-m", "ingest.cli"]
+    if not logs.exists() or len(list(logs.iterdir())) < args.n:
+        print(f"simulating {args.n} matches into {logs} ...", file=sys.stderr)
+        subprocess.run([*squire, "simulate", "knight-academy", "-n", str(args.n), "--seed", "5",
+                        "--out", str(logs)], check=True, stdout=subprocess.DEVNULL)
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "bench.duckdb"
+        started = time.perf_counter()
+        proc = subprocess.Popen([*squire, "ingest", str(logs), "--db", str(db),
+                                 "--jobs", str(args.jobs)],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        peak = 0
+        while proc.poll() is None:
+            peak = max(peak, tree_rss(proc.pid))
+            time.sleep(0.05)
+        seconds = time.perf_counter() - started
+        out = proc.stdout.read().decode() if proc.stdout else ""
+    print(out.strip().splitlines()[0] if out.strip() else "(no summary)")
+    print(f"end to end: {args.n / seconds:,.0f} matches/s with {args.jobs} jobs "
+          f"({seconds:.1f} s for {args.n} matches)")
+    print(f"peak memory of the process tree: {peak / 2**20:,.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

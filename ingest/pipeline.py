@@ -1,0 +1,100 @@
+"""`squire ingest`: logs on disk to committed warehouse parts, in parallel and resumable."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pyarrow as pa
+
+from ingest.executor import chunked, make_executor, worker_count
+from ingest.read import find_logs
+from ingest.rows import Reject, replay_files
+from ingest.warehouse import DEFAULT_DB, Conflict, Writer, staging_folder, write_part
+
+
+@dataclass
+class Staged:
+    """What a worker hands back: where it wrote the batch, and what the batch holds."""
+
+    folder: Path
+    shas: dict[str, str]
+    paths: dict[str, str]
+    repeats: list[tuple[str, str, str]]
+    rejects: list[Reject]
+    logs: int
+
+
+def stage(task: tuple[list[str], Path, datetime]) -> Staged:
+    """Worker side: replay a chunk of logs and write its rows as one staged part."""
+    paths, db, stamp = task
+    batch = replay_files(paths)
+    games = batch.tables["games"]
+    batch.tables["games"] = games.append_column(
+        "ingested_at", pa.array([stamp] * games.num_rows, pa.timestamp("us", tz="UTC")))
+    folder = staging_folder(db)
+    write_part(folder, batch.tables)
+    return Staged(folder, batch.shas, batch.paths, batch.repeats, batch.rejects, batch.logs)
+
+
+@dataclass
+class Summary:
+    logs: int = 0
+    ingested: int = 0
+    present: int = 0
+    conflicts: list[Conflict] = field(default_factory=list)
+    rejects: list[Reject] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not self.rejects and not self.conflicts
+
+    def lines(self) -> list[str]:
+        rate = self.logs / self.seconds if self.seconds else 0.0
+        head = (
+            f"{self.logs} logs in {self.seconds:.1f} s ({rate:,.0f} matches/s): "
+            f"{self.ingested} ingested, {self.present} already present, "
+            f"{len(self.conflicts)} conflicts, {len(self.rejects)} rejected"
+        )
+        out = [head]
+        out += [f"conflict: {c}" for c in self.conflicts]
+        out += [f"rejected: {r}" for r in sorted(self.rejects, key=lambda r: (r.path, r.line))]
+        return out
+
+
+def ingest(
+    targets: Sequence[str | Path],
+    db: Path = DEFAULT_DB,
+    jobs: int | None = None,
+    cluster: str | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Replay every log under `targets` and commit the new matches; FileNotFoundError if a
+    target matches nothing, WarehouseBusy if another ingest holds the warehouse."""
+    started = time.perf_counter()
+    paths = [str(p) for p in find_logs([str(t) for t in targets])]
+    summary = Summary(logs=len(paths))
+    stamp = datetime.now(UTC)
+    writer = Writer(db)
+    executor = make_executor(jobs, cluster)
+    try:
+        chunks = chunked(len(paths), worker_count(executor), largest=1000)
+        work = [(paths[a:b], writer.db, stamp) for a, b in chunks]
+        for staged in executor.map_unordered(stage, work):
+            done = writer.commit(staged.folder, staged.shas, staged.paths, staged.repeats,
+                                 staged.rejects, stamp)
+            summary.ingested += done.ingested
+            summary.present += done.present
+            summary.conflicts += done.conflicts
+            summary.rejects += done.rejects
+            if on_progress:
+                on_progress(staged.logs)
+    finally:
+        executor.close()
+        writer.close()
+    summary.seconds = time.perf_counter() - started
+    return summary

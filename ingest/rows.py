@@ -1,0 +1,179 @@
+"""Replaying logs into warehouse rows: the work each worker does, in columnar batches.
+
+A worker reads its files, replays each one, and returns Arrow tables (one per warehouse
+table) plus the rejections; it never touches the warehouse's committed parts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pyarrow as pa
+
+from ingest.read import read_log
+from replay.errors import ReplayError
+from replay.facts import ScoreChanged, TrackMoved
+from replay.replayer import Step, open_log, start, steps
+
+
+@dataclass
+class Reject:
+    path: str
+    line: int
+    rule: str
+    message: str
+    log_sha256: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.rule}: {self.message}"
+
+
+@dataclass
+class Batch:
+    """Rows of whole matches, column by column, ready to be committed together."""
+
+    tables: dict[str, pa.Table]
+    shas: dict[str, str]  # game_id → log_sha256 of each match in the tables
+    paths: dict[str, str] = field(default_factory=dict)  # game_id → the file it came from
+    repeats: list[tuple[str, str, str]] = field(default_factory=list)  # (path, game_id, sha)
+    rejects: list[Reject] = field(default_factory=list)
+    logs: int = 0
+
+
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "games": ("game_id", "game", "variant", "ruleset", "rules", "ruleset_key", "player_count",
+              "seat_count", "complete", "event_count", "played_at", "source", "path",
+              "log_sha256", "engine_version"),
+    "seats": ("game_id", "seat", "player", "agent", "neutral", "start_player", "score", "rank",
+              "won"),
+    "events": ("game_id", "event_index", "line", "kind", "player", "round", "payload"),
+    "score_events": ("game_id", "event_index", "round", "player", "source", "points"),
+    "track_moves": ("game_id", "event_index", "round", "player", "track", "progress_before",
+                    "progress_after", "cause"),
+}
+
+TYPES: dict[str, pa.DataType] = {
+    "seat": pa.int32(), "player_count": pa.int32(), "seat_count": pa.int32(),
+    "event_count": pa.int32(), "event_index": pa.int32(), "line": pa.int32(),
+    "round": pa.int32(), "score": pa.int32(), "rank": pa.int32(), "points": pa.int32(),
+    "progress_before": pa.int32(), "progress_after": pa.int32(), "complete": pa.bool_(),
+    "neutral": pa.bool_(), "start_player": pa.bool_(), "won": pa.bool_(),
+    "played_at": pa.timestamp("us", tz="UTC"),
+}
+
+# Tables gathered as rows (one tuple per fact); the others gather columns.
+ROW_TABLES = ("score_events", "track_moves")
+
+
+def replay_files(paths: list[str]) -> Batch:
+    """Replay each log; whole matches become rows, broken logs become rejections."""
+    cols: dict[str, dict[str, list[Any]]] = {
+        table: {name: [] for name in COLUMNS[table]} for table in ("games", "seats", "events")
+    }
+    rows: dict[str, list[tuple[Any, ...]]] = {table: [] for table in ROW_TABLES}
+    shas: dict[str, str] = {}
+    where: dict[str, str] = {}
+    repeats: list[tuple[str, str, str]] = []
+    rejects: list[Reject] = []
+    for path in paths:
+        try:
+            data = read_log(path)
+        except OSError as err:
+            rejects.append(Reject(path, 0, "LOG-1", f"cannot read: {err}", ""))
+            continue
+        sha = hashlib.sha256(data).hexdigest()
+        try:
+            game_id = _replay_into(cols, rows, path, data, sha, shas)
+        except ReplayError as err:
+            rejects.append(Reject(path, err.line, err.rule, err.message, sha))
+            continue
+        if game_id in shas:
+            repeats.append((path, game_id, sha))  # a second file with a match seen here
+        else:
+            shas[game_id] = sha
+            where[game_id] = path
+    tables = {
+        table: pa.table({name: pa.array(values, type=TYPES.get(name))
+                         for name, values in columns.items()})
+        for table, columns in cols.items()
+    }
+    for table, tuples in rows.items():  # Arrow reads row tuples as structs, in C
+        struct = pa.struct([(name, TYPES.get(name, pa.string())) for name in COLUMNS[table]])
+        tables[table] = pa.Table.from_struct_array(pa.array(tuples, type=struct))
+    return Batch(tables=tables, shas=shas, paths=where, repeats=repeats, rejects=rejects,
+                 logs=len(paths))
+
+
+def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tuple[Any, ...]]],
+                 path: str, data: bytes, sha: str, seen: dict[str, str]) -> str:
+    """Append one match's rows; on a rejection nothing of it is appended."""
+    match = open_log(data, path)
+    header = match.header
+    game = match.game
+    state = start(match)
+    replayed: list[Step] = list(steps(match, state))  # raises before any row is added
+    game_id = header.game_id
+    if game_id in seen:
+        return game_id
+    players = header.players
+    result = game.result(state)
+    neutral = getattr(header, "neutral", None)
+
+    g = cols["games"]
+    g["game_id"].append(game_id)
+    g["game"].append(game.name)
+    g["variant"].append(header.variant)
+    ruleset = header.ruleset or game.standard_ruleset
+    g["ruleset"].append(ruleset)
+    rules = json.dumps(header.rules, sort_keys=True, separators=(",", ":"))
+    g["rules"].append(rules)
+    g["ruleset_key"].append(ruleset if not header.rules else f"{ruleset} {rules}")
+    g["player_count"].append(len(players) - (neutral is not None))
+    g["seat_count"].append(len(players))
+    g["complete"].append(result.complete)
+    g["event_count"].append(len(match.lines))
+    g["played_at"].append(header.played_at)
+    g["source"].append(header.source)
+    g["path"].append(path)
+    g["log_sha256"].append(sha)
+    g["engine_version"].append(game.engine_version)
+
+    s = cols["seats"]
+    winners = set(result.winners)
+    for seat, player in enumerate(players):
+        s["game_id"].append(game_id)
+        s["seat"].append(seat)
+        s["player"].append(player)
+        s["agent"].append(header.agents.get(player))
+        s["neutral"].append(player == neutral)
+        s["start_player"].append(player == header.start_player)
+        s["score"].append(result.scores[seat])
+        s["rank"].append(result.ranks[seat])
+        s["won"].append(seat in winners)
+
+    e = cols["events"]
+    n = len(replayed)
+    lines = match.lines
+    e["game_id"].extend([game_id] * n)
+    e["event_index"].extend(range(1, n + 1))
+    e["line"].extend([lines[i][0] for i in range(n)])
+    e["payload"].extend([lines[i][1].decode() for i in range(n)])
+    e["kind"].extend([type(step.event).__struct_config__.tag for step in replayed])
+    e["player"].extend([getattr(step.event, "player", None) for step in replayed])
+    e["round"].extend([step.round for step in replayed])
+
+    moves, scores = rows["track_moves"], rows["score_events"]
+    for step in replayed:
+        if step.facts:
+            index = step.index
+            for fact in step.facts:
+                if type(fact) is TrackMoved:
+                    moves.append((game_id, index, fact.round, players[fact.seat], fact.track,
+                                  fact.before, fact.after, fact.cause))
+                elif type(fact) is ScoreChanged:
+                    scores.append((game_id, index, fact.round, players[fact.seat], fact.source,
+                                   fact.points))
+    return game_id

@@ -1,0 +1,35 @@
+-- Views over the warehouse tables, for the dashboards and anyone's SQL (docs/warehouse.md).
+
+-- One row per seat of a complete match, with what the match was.
+CREATE OR REPLACE VIEW seat_results AS
+SELECT g.game, g.variant, g.ruleset, g.ruleset_key, g.player_count, g.played_at, g.source,
+       s.*
+FROM seats s JOIN games g USING (game_id)
+WHERE g.complete;
+
+-- Win rate by seat position, per game, variant, rule set and player count (neutral left out).
+CREATE OR REPLACE VIEW win_rate_by_seat AS
+SELECT game, variant, ruleset_key, player_count, seat,
+       count(*) AS matches, sum(won::INTEGER) AS wins, avg(won::INTEGER) AS win_rate
+FROM seat_results WHERE NOT neutral
+GROUP BY ALL;
+
+-- Win rate by bot (simulated seats only).
+CREATE OR REPLACE VIEW win_rate_by_agent AS
+SELECT game, variant, ruleset_key, player_count, agent,
+       count(*) AS seats, sum(won::INTEGER) AS wins, avg(won::INTEGER) AS win_rate
+FROM seat_results WHERE agent IS NOT NULL AND NOT neutral
+GROUP BY ALL;
+
+-- Points each seat took from each of its game's scoring sources in each complete match,
+-- zeros included (a distribution needs them).
+CREATE OR REPLACE VIEW points_by_source AS
+SELECT r.game, r.variant, r.ruleset_key, r.player_count, r.played_at, r.game_id, r.seat,
+       r.player, r.agent, r.neutral, r.won, src.source, src.position,
+       coalesce(p.points, 0)::INTEGER AS points
+FROM seat_results r
+JOIN sources src ON src.game = r.game
+LEFT JOIN (
+    SELECT game_id, player, source, sum(points) AS points
+    FROM score_events GROUP BY ALL
+) p ON p.game_id = r.game_id AND p.player = r.player AND p.source = src.source;

@@ -1,0 +1,218 @@
+"""The warehouse: counts, rejects, idempotency, conflicts, a killed ingest, concurrent reads."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ingest.cli import main
+from ingest.pipeline import ingest
+from ingest.read import find_logs, read_log
+from ingest.simulate import Spec, simulate_chunk, write_log
+from ingest.warehouse import WarehouseBusy, Writer, open_reader, parts
+from replay.replayer import open_log, replay
+
+ROOT = Path(__file__).parents[1]
+SAMPLES = ROOT / "data" / "samples" / "knight-academy"
+EXAMPLE = ROOT / "tests" / "knight_academy" / "logs" / "ka-example-4p.jsonl"
+
+
+def count(db: Path, sql: str) -> int:
+    return open_reader(db).execute(sql).fetchall()[0][0]
+
+
+def table(db: Path, name: str, order: str) -> list[tuple]:
+    return open_reader(db).execute(f"SELECT * FROM {name} ORDER BY {order}").fetchall()
+
+
+@pytest.fixture(scope="module")
+def many_logs(tmp_path_factory) -> Path:
+    """1,200 simulated matches on disk, for the tests that need an ingest to take a while."""
+    out = tmp_path_factory.mktemp("many")
+    spec = Spec(game="knight-academy", players=4, bots=("random",), seed=99)
+    for written in simulate_chunk((spec, 0, 1200)):
+        write_log(out, written)
+    return out
+
+
+@pytest.fixture
+def broken(tmp_path) -> Path:
+    """A folder of good logs and one log of each broken kind."""
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    lines = EXAMPLE.read_text().splitlines()
+    shutil.copy(EXAMPLE, folder / "good.jsonl")
+
+    def bad(name: str, number: int, text: str) -> None:
+        changed = list(lines)
+        changed[number - 1] = text
+        (folder / name).write_text("\n".join(changed) + "\n")
+
+    bad("not-json.jsonl", 7, '{"kind": "pick"')
+    bad("wrong-type.jsonl", 7, '{"kind": "pick", "player": "Ann", "card": 5}')
+    bad("not-held.jsonl", 7, '{"kind": "pick", "player": "Ann", "card": "quest-5"}')
+    bad("foreign-track.jsonl", 28,
+        '{"kind": "play", "player": "Fay", "card": "education-4", "track": "joust"}')
+    bad("bad-header.jsonl", 1, '{"kind": "header", "format": "squire-log/1", "game": "chess", '
+                               '"game_id": "x", "players": ["A", "B", "C"]}')
+    gz = folder / "gz"
+    gz.mkdir()
+    gz_lines = list(lines)
+    gz_lines[41] = gz_lines[41].replace('"Ann"', '"Bob"')
+    (gz / "bonus.jsonl.gz").write_bytes(gzip.compress(("\n".join(gz_lines) + "\n").encode()))
+    return folder
+
+
+EXPECTED_REJECTS = {
+    ("not-json.jsonl", 7, "LOG-1"), ("wrong-type.jsonl", 7, "LOG-2"),
+    ("not-held.jsonl", 7, "KA-5"), ("foreign-track.jsonl", 28, "KA-6"),
+    ("bad-header.jsonl", 1, "LOG-3"), ("bonus.jsonl.gz", 42, "KA-10"),
+}
+
+
+def test_the_samples_fill_every_table_with_the_replayed_counts(tmp_path):
+    db = tmp_path / "wh"
+    summary = ingest([SAMPLES], db=db, jobs=2)
+    logs = list(find_logs([str(SAMPLES)]))
+    assert summary.ingested == len(logs) and summary.ok
+    outcomes = [replay(open_log(read_log(p), str(p))) for p in logs]
+    assert count(db, "SELECT count(*) FROM games") == len(logs)
+    assert count(db, "SELECT count(*) FROM seats") == sum(len(o.match.header.players)
+                                                          for o in outcomes)
+    assert count(db, "SELECT count(*) FROM events") == sum(len(o.steps) for o in outcomes)
+    assert count(db, "SELECT count(*) FROM track_moves") == sum(
+        1 for o in outcomes for s in o.steps for f in s.facts if hasattr(f, "track"))
+    assert count(db, "SELECT sum(points) FROM score_events") == sum(
+        sum(o.result.scores) for o in outcomes)
+    assert count(db, "SELECT count(*) FROM games WHERE NOT complete") == 0
+    assert count(db, "SELECT count(DISTINCT engine_version) FROM games") == 1
+    assert count(db, "SELECT count(*) FROM points_by_source") == 6 * count(
+        db, "SELECT count(*) FROM seats")
+    columns = {row[0] for row in open_reader(db).execute("DESCRIBE games").fetchall()}
+    assert {"game_id", "game", "variant", "ruleset", "rules", "player_count", "complete",
+            "played_at", "source", "log_sha256", "engine_version", "ingested_at"} <= columns
+
+
+def test_seat_scores_equal_squire_replay_json(tmp_path, capsys):
+    db = tmp_path / "wh"
+    ingest([EXAMPLE.parent], db=db, jobs=1)
+    assert main(["replay", "--json", str(EXAMPLE.parent)]) == 0
+    for line in capsys.readouterr().out.splitlines():
+        row = json.loads(line)
+        stored = open_reader(db).execute(
+            "SELECT player, score, won FROM seats WHERE game_id = ?", [row["game_id"]]).fetchall()
+        assert {p: s for p, s, _ in stored} == row["scores"]
+        assert sorted(p for p, _, won in stored if won) == row["winners"]
+
+
+def test_every_reject_kind_is_recorded_with_its_line_and_rule(tmp_path, broken):
+    db = tmp_path / "wh"
+    summary = ingest([broken], db=db, jobs=1)
+    assert summary.ingested == 1 and not summary.ok
+    stored = {(Path(row[0]).name, row[1], row[2]) for row in table(db, "rejects", "path")}
+    assert stored == EXPECTED_REJECTS
+    assert {(Path(r.path).name, r.line, r.rule) for r in summary.rejects} == EXPECTED_REJECTS
+
+
+def test_ingesting_twice_is_the_same_as_once(tmp_path, broken):
+    db = tmp_path / "wh"
+    ingest([broken, SAMPLES], db=db, jobs=2)
+    before = {name: table(db, name, "ALL") for name in
+              ("games", "seats", "events", "score_events", "track_moves", "rejects")}
+    committed = parts(db)
+    again = ingest([broken, SAMPLES], db=db, jobs=2)
+    assert again.ingested == 0 and again.present == 401 and len(again.rejects) == 6
+    assert parts(db) == committed
+    assert {name: table(db, name, "ALL") for name in before} == before
+
+
+def test_a_different_log_with_a_known_game_id_is_a_conflict_and_the_stored_match_stays(
+        tmp_path, capsys):
+    db = tmp_path / "wh"
+    ingest([EXAMPLE], db=db, jobs=1)
+    other = tmp_path / "other.jsonl"
+    lines = EXAMPLE.read_text().splitlines()
+    other.write_text("\n".join(lines[:100]) + "\n")  # same header, another (shorter) log
+    assert main(["ingest", str(other), "--db", str(db), "--jobs", "1"]) == 1
+    captured = capsys.readouterr()
+    assert "1 conflicts" in captured.out
+    assert "game_id 'ka-example-4p' is already stored from a different log" in captured.err
+    assert count(db, "SELECT event_count FROM games") == 253
+
+
+def test_the_command_lists_rejects_and_exits_one_but_keeps_the_good_logs(tmp_path, broken,
+                                                                          capsys):
+    db = tmp_path / "wh"
+    assert main(["ingest", str(broken), "--db", str(db), "--jobs", "1"]) == 1
+    captured = capsys.readouterr()
+    assert "1 ingested, 0 already present, 0 conflicts, 6 rejected" in captured.out
+    assert f"rejected: {broken / 'not-held.jsonl'}:7: KA-5: Ann picks quest-5" in captured.err
+    assert count(db, "SELECT count(*) FROM games") == 1
+    assert main(["ingest", str(EXAMPLE), "--db", str(db)]) == 0
+
+
+def test_only_one_ingest_writes_at_a_time(tmp_path):
+    writer = Writer(tmp_path / "wh")
+    try:
+        with pytest.raises(WarehouseBusy):
+            Writer(tmp_path / "wh")
+    finally:
+        writer.close()
+
+
+def _whole_matches_only(db: Path) -> None:
+    con = open_reader(db)
+    assert con.execute("""
+        SELECT count(*) FROM games g
+        WHERE seat_count != (SELECT count(*) FROM seats s WHERE s.game_id = g.game_id)
+           OR event_count != (SELECT count(*) FROM events e WHERE e.game_id = g.game_id)
+    """).fetchall() == [(0,)]
+    assert con.execute("SELECT count(*) FROM events WHERE game_id NOT IN "
+                       "(SELECT game_id FROM games)").fetchall() == [(0,)]
+
+
+def _squire(*args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "ingest.cli", *args],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def test_an_ingest_killed_midway_leaves_whole_matches_and_a_rerun_finishes(tmp_path, many_logs):
+    db = tmp_path / "wh"
+    proc = _squire("ingest", str(many_logs), "--db", str(db), "--jobs", "1")
+    deadline = time.monotonic() + 120
+    while not parts(db) and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.02)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    stored = count(db, "SELECT count(*) FROM games")
+    assert 0 < stored < 1200, "the kill should land between two batches"
+    _whole_matches_only(db)
+    summary = ingest([many_logs], db=db, jobs=2)
+    assert summary.ingested == 1200 - stored and summary.present == stored
+    assert count(db, "SELECT count(*) FROM games") == 1200
+    _whole_matches_only(db)
+
+
+def test_a_reader_keeps_answering_during_an_ingest_and_never_blocks_it(tmp_path, many_logs):
+    db = tmp_path / "wh"
+    ingest([SAMPLES], db=db, jobs=1)
+    held = open_reader(db)  # a dashboard with the warehouse open throughout
+    assert held.execute("SELECT count(*) FROM games").fetchall() == [(400,)]
+    proc = _squire("ingest", str(many_logs), "--db", str(db), "--jobs", "1")
+    seen = []
+    while proc.poll() is None:
+        seen.append(count(db, "SELECT count(*) FROM games"))
+        time.sleep(0.05)
+    assert proc.returncode == 0
+    assert seen == sorted(seen) and len(seen) > 3 and seen[0] >= 400
+    assert held.execute("SELECT count(*) FROM games").fetchall() == [(400,)]
+    assert count(db, "SELECT count(*) FROM games") == 1600

@@ -2,7 +2,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: up test bench samples clean
+.PHONY: up test browser bench samples clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -10,7 +10,21 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
-test: $(VENV)/.installed
+up: $(VENV)/.installed
+	$(VENV)/bin/squire up
+
+# The browser tests drive Debian's chromium; Chinese labels need a CJK font.
+browser:
+	@if ! command -v chromium >/dev/null || ! fc-list 2>/dev/null | grep -qi "WenQuanYi Micro Hei"; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      chromium fonts-wqy-microhei >/dev/null; \
+	  else \
+	    echo "note: install chromium and fonts-wqy-microhei for the browser tests"; \
+	  fi; \
+	fi
+
+test: $(VENV)/.installed browser
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -n 2
 

@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 
 import msgspec
 
@@ -62,7 +63,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play matches with bots and write one log per match, with a progress bar."""
     import time
-    from pathlib import Path
 
     from ingest.executor import make_executor, worker_count
     from ingest.progress import progress_bar
@@ -118,7 +118,6 @@ def _count_wins(match: object, wins: dict[str, list[int]]) -> None:
 
 def cmd_ingest(args: argparse.Namespace) -> int:
     """Store logs in the warehouse; list what was rejected; status 1 if anything was."""
-    from pathlib import Path
 
     from ingest.pipeline import ingest
     from ingest.progress import progress_bar
@@ -143,6 +142,49 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         print(line, file=sys.stderr)
     print(f"warehouse: {db}")
     return 0 if summary.ok else 1
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
+APP = Path(__file__).resolve().parents[1] / "dashboards" / "app.py"
+
+
+def cmd_dashboard(args: argparse.Namespace) -> int:
+    """Serve the Streamlit app on this machine; the URL is printed first."""
+    import os
+    import subprocess
+
+    env = dict(os.environ)
+    if args.db:
+        env["SQUIRE_WAREHOUSE"] = str(Path(args.db).resolve())
+    url = f"http://{args.address}:{args.port}"
+    print(f"squire: dashboards at {url}  (Ctrl-C stops them)", flush=True)
+    command = [
+        sys.executable, "-m", "streamlit", "run", str(APP),
+        f"--server.port={args.port}", f"--server.address={args.address}",
+        "--server.headless=true", "--browser.gatherUsageStats=false",
+        "--server.fileWatcherType=none",
+    ]
+    try:
+        return subprocess.call(command, env=env, cwd=APP.parents[1])
+    except KeyboardInterrupt:
+        return 0
+
+
+def cmd_up(args: argparse.Namespace) -> int:
+    """The main job: make sure the warehouse holds matches (the bundled samples on a fresh
+    clone), then serve the dashboards."""
+    from ingest.pipeline import ingest
+    from ingest.progress import progress_bar
+    from ingest.warehouse import DEFAULT_DB, parts
+
+    db = Path(args.db) if args.db else DEFAULT_DB
+    if not parts(db):
+        paths = list(find_logs([str(SAMPLES)]))
+        print(f"squire: the warehouse {db} is empty; ingesting {len(paths)} sample matches")
+        with progress_bar(len(paths), "ingest samples") as advance:
+            summary = ingest(paths, db=db, on_progress=advance)
+        print(summary.lines()[0])
+    return cmd_dashboard(args)
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -196,6 +238,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
     p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
     p.set_defaults(run=cmd_ingest)
+
+    for name, run, text in (
+        ("up", cmd_up, "ingest the bundled samples if the warehouse is empty, then serve the "
+                       "dashboards"),
+        ("dashboard", cmd_dashboard, "serve the dashboards alone"),
+    ):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--db", help="warehouse folder (default data/warehouse)")
+        p.add_argument("--port", type=int, default=8501)
+        p.add_argument("--address", default="127.0.0.1")
+        p.set_defaults(run=run)
 
     p = sub.add_parser("schema", help="the JSON Schema of a game's log lines")
     p.add_argument("game", choices=sorted(GAMES))

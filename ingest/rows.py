@@ -46,7 +46,7 @@ class Batch:
 COLUMNS: dict[str, tuple[str, ...]] = {
     "games": ("game_id", "game", "variant", "ruleset", "rules", "ruleset_key", "player_count",
               "seat_count", "complete", "event_count", "played_at", "source", "path",
-              "log_sha256", "engine_version"),
+              "log_sha256", "engine_version", "header"),
     "seats": ("game_id", "seat", "player", "agent", "neutral", "start_player", "score", "rank",
               "won"),
     "events": ("game_id", "event_index", "line", "kind", "player", "round", "payload"),
@@ -140,6 +140,7 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
     g["path"].append(path)
     g["log_sha256"].append(sha)
     g["engine_version"].append(game.engine_version)
+    g["header"].append(match.header_line.decode())
 
     s = cols["seats"]
     winners = set(result.winners)

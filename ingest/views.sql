@@ -10,14 +10,14 @@ WHERE g.complete;
 -- Win rate by seat position, per game, variant, rule set and player count (neutral left out).
 CREATE OR REPLACE VIEW win_rate_by_seat AS
 SELECT game, variant, ruleset_key, player_count, seat,
-       count(*) AS matches, sum(won::INTEGER) AS wins, avg(won::INTEGER) AS win_rate
+       count(*) AS matches, count(*) FILTER (WHERE won) AS wins, avg(won::INTEGER) AS win_rate
 FROM seat_results WHERE NOT neutral
 GROUP BY ALL;
 
 -- Win rate by bot (simulated seats only).
 CREATE OR REPLACE VIEW win_rate_by_agent AS
 SELECT game, variant, ruleset_key, player_count, agent,
-       count(*) AS seats, sum(won::INTEGER) AS wins, avg(won::INTEGER) AS win_rate
+       count(*) AS seats, count(*) FILTER (WHERE won) AS wins, avg(won::INTEGER) AS win_rate
 FROM seat_results WHERE agent IS NOT NULL AND NOT neutral
 GROUP BY ALL;
 

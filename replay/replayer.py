@@ -41,6 +41,7 @@ class Match:
     header: Header
     config: Any
     lines: list[tuple[int, bytes]]
+    header_line: bytes = b""  # as written, so the log can be rebuilt from stored events
 
     def fail(self, line: int, err: RulesError) -> ReplayError:
         return ReplayError(self.path, line, err.rule, err.message)
@@ -95,7 +96,8 @@ def open_log(data: bytes, path: str, rulesets: Mapping[str, Any] | None = None) 
             )
         extra = {k: v for k, v in (rulesets or {}).items() if k.startswith(game.name + "/")}
         config = game.ruleset(header, extra)
-        match = Match(path=path, game=game, header=header, config=config, lines=lines[1:])
+        match = Match(path=path, game=game, header=header, config=config, lines=lines[1:],
+                      header_line=first)
         start(match)  # the game's own header checks (seats, variant) raise here, at line 1
     except RulesError as err:
         raise ReplayError(path, number, err.rule, err.message) from None

@@ -1,0 +1,1 @@
+"""The Streamlit dashboards: read-only views of the warehouse, and the match viewer."""

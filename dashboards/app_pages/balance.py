@@ -1,0 +1,80 @@
+"""Balance, for designers: seat advantage with a significance test, the draft card by card,
+each source's share of winners' points, and two rule sets side by side."""
+
+from __future__ import annotations
+
+import plotly.express as px
+import polars as pl
+import streamlit as st
+
+from dashboards import queries
+from dashboards.common import filters, has_matches, where
+from dashboards.data import Filters, query
+from dashboards.i18n import t
+from dashboards.stats import chi_square_p
+from dashboards.tables import show
+
+st.title(t("balance"))
+if not has_matches():
+    st.stop()
+flt = filters("balance")
+
+st.subheader(f"{t('seat')} — {t('win_rate')}")
+sql, params = where(flt, queries.SEAT_TABLE)
+seats = query(sql, params)
+tests = []
+for (count,), group in seats.group_by("player_count", maintain_order=True):
+    wins = group["wins"].cast(pl.Float64).to_list()
+    # With no advantage every seat wins an equal share of the decided matches.
+    expected = [sum(wins) / len(wins)] * len(wins)
+    stat, p, dof = chi_square_p(wins, expected)
+    tests.append({t("players"): count, t("matches"): int(group["matches"].max() or 0),
+                  "chi²": round(stat, 2), "dof": dof, "p": p,
+                  "verdict": "seat advantage (p < 0.05)" if p < 0.05 else "no evidence"})
+seats = seats.with_columns((pl.col("wins") / pl.col("matches")).alias("win_rate"),
+                           (pl.col("seat") + 1).alias("seat"))
+st.plotly_chart(px.bar(seats.to_pandas(), x="seat", y="win_rate", color="player_count",
+                       barmode="group").update_layout(height=300, yaxis_tickformat=".0%"),
+                key="seat-advantage")
+show(pl.DataFrame(tests), "seat-advantage-test")
+show(seats, "seat-win-rates")
+
+if flt.game == "knight-academy":
+    st.subheader(t("card"))
+    st.caption("Pick position: 1 = the first card a seat takes in a round. Early pick rate: "
+               "share of picks made at position 1 or 2.")
+    sql, params = where(flt, queries.CARD_PICKS)
+    show(query(sql, params), "draft-cards")
+
+st.subheader(f"{t('source')} — {t('share')} ({t('winners')})")
+sql, params = where(flt, queries.SOURCE_SHARE_OF_WINNERS)
+shares = query(sql, params)
+if not shares.is_empty():
+    shares = shares.with_columns(pl.col("source").replace_strict(
+        {s: t(s) for s in shares["source"].unique()}).alias("label"))
+    st.plotly_chart(px.bar(shares.to_pandas(), x="ruleset_key", y="share", color="label")
+                    .update_layout(height=320, yaxis_tickformat=".0%", xaxis_title=None),
+                    key="source-share")
+    show(shares.drop("label"), "source-share-of-winners")
+
+st.subheader(t("ruleset"))
+choices = query("SELECT DISTINCT ruleset_key FROM games WHERE game = ? ORDER BY 1",
+                [flt.game])["ruleset_key"].to_list()
+if len(choices) >= 2:
+    left, right = st.columns(2)
+    a = left.selectbox("A", choices, index=0, key="ruleset-a")
+    b = right.selectbox("B", choices, index=1, key="ruleset-b")
+    for column, key in ((left, a), (right, b)):
+        one = Filters(game=flt.game, variants=flt.variants, rulesets=[key],
+                      player_counts=flt.player_counts, dates=flt.dates)
+        with column:
+            sql, params = where(one, queries.RULESET_SUMMARY)
+            summary = query(sql, params).with_columns(
+                (pl.col("wins") / pl.col("seats")).alias("win_rate"))
+            show(summary.drop("ruleset_key"), f"ruleset-{'a' if key == a else 'b'}-bots")
+            sql, params = where(one, queries.SOURCE_SHARE_OF_WINNERS)
+            show(query(sql, params).drop("ruleset_key"),
+                 f"ruleset-{'a' if key == a else 'b'}-sources")
+else:
+    st.caption("Only one rule set in these matches: simulate a change with "
+               "`squire simulate … --set key=value` and ingest it to compare.")

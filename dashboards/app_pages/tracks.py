@@ -1,0 +1,76 @@
+"""Track races: one match's progress step by step, and over many matches how winners'
+discs move, who leads when, and how often the lead changes hands."""
+
+from __future__ import annotations
+
+import plotly.express as px
+import polars as pl
+import streamlit as st
+
+from dashboards import queries
+from dashboards.common import filters, has_matches, where
+from dashboards.data import query
+from dashboards.i18n import t
+from dashboards.tables import show
+
+st.title(t("tracks"))
+if not has_matches():
+    st.stop()
+flt = filters("tracks")
+
+st.subheader(t("match"))
+ids = query("SELECT game_id FROM games WHERE game = ? AND complete ORDER BY game_id",
+            [flt.game])["game_id"].to_list()
+if ids:
+    game_id = st.selectbox(t("match_id"), ids, index=len(ids) - 1, key="tracks-match")
+    moves = query(queries.MATCH_TRACK_MOVES, [game_id])
+    seats = query(queries.MATCH_SEATS, [game_id])
+    tracks = moves["track"].unique(maintain_order=True).to_list()
+    track = st.selectbox(t("progress"), tracks, format_func=t, key="tracks-track")
+    last = int(moves["event_index"].max() or 0)
+    series = []
+    for player in seats["player"]:  # a step line per player: progress after every move
+        mine = moves.filter((pl.col("player") == player) & (pl.col("track") == track))
+        points = [(0, 0)] + list(zip(mine["event_index"], mine["progress_after"]))
+        points.append((last, points[-1][1]))
+        series += [{"step": s, "progress": p, t("player"): player} for s, p in points]
+    st.plotly_chart(px.line(pl.DataFrame(series).to_pandas(), x="step", y="progress",
+                            color=t("player"), line_shape="hv",
+                            labels={"step": t("step")})
+                    .update_layout(height=320, yaxis_title=t(track)), key="one-race")
+
+st.subheader(f"{t('progress')} — {t('winners')} / {t('others')}")
+sql, params = where(flt, queries.ROUND_END_PROGRESS)
+means = query(sql, params)
+if not means.is_empty():
+    means = means.with_columns(
+        pl.col("track").replace_strict({x: t(x) for x in means["track"].unique()}).alias("label"),
+        pl.when(pl.col("won")).then(pl.lit(t("winners"))).otherwise(pl.lit(t("others")))
+        .alias("group"))
+    st.plotly_chart(px.line(means.to_pandas(), x="round", y="mean_progress", color="group",
+                            facet_col="label", facet_col_wrap=4, markers=True,
+                            labels={"mean_progress": t("progress"), "round": t("round"),
+                                    "group": ""})
+                    .for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
+                    .update_layout(height=460), key="many-races")
+    show(means.select("track", "round", "won", "mean_progress", "seats"), "progress-by-round")
+
+st.subheader(f"{t('leader')} · {t('lead_changes')}")
+sql, params = where(flt, queries.ROUND_LEADERS)
+leaders = query(sql, params)
+if not leaders.is_empty():
+    leaders = leaders.sort("game_id", "track", "round").with_columns(
+        (pl.col("leader") != pl.col("leader").shift(1).over("game_id", "track"))
+        .fill_null(False).alias("changed"))
+    summary = leaders.group_by("track").agg(
+        pl.col("leader_won").mean().alias("winner_leads_share"),
+        (pl.col("changed").sum() / pl.col("game_id").n_unique()).alias("lead_changes_per_match"),
+        pl.col("game_id").n_unique().alias("matches"),
+    ).sort("track")
+    by_round = leaders.group_by("track", "round").agg(
+        pl.col("leader_won").mean().alias("winner_leads_share")).sort("track", "round")
+    st.plotly_chart(px.line(by_round.to_pandas(), x="round", y="winner_leads_share",
+                            color="track", markers=True)
+                    .update_layout(height=320, yaxis_tickformat=".0%"), key="leaders")
+    show(summary.with_columns(pl.col("track").replace_strict(
+        {x: t(x) for x in summary["track"]})), "track-leaders")

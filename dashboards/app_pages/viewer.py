@@ -1,0 +1,144 @@
+"""Match viewer: step through a stored match; the board, the seats, the events."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import polars as pl
+import streamlit as st
+
+from dashboards import queries
+from dashboards.boards import knight_academy as ka_board
+from dashboards.common import date_bounds, game_label, has_matches
+from dashboards.data import query, signature
+from dashboards.i18n import t
+from dashboards.match import load, snapshot
+from dashboards.tables import show
+from replay.registry import GAMES
+
+st.title(t("viewer"))
+if not has_matches():
+    st.stop()
+
+
+def _pick_match() -> None:
+    chosen = st.session_state.get("finder")
+    if chosen:
+        st.session_state["game"] = chosen
+        st.session_state["step"] = 0
+
+
+with st.expander(t("find"), expanded=not st.session_state.get("game")):
+    c1, c2, c3, c4 = st.columns(4)
+    game = c1.selectbox(t("game"), [None, *GAMES], format_func=lambda g: t("all") if g is None
+                        else game_label(g), key="finder-game")
+    player = c2.text_input(t("player"), key="finder-player")
+    text = c3.text_input(t("match_id"), key="finder-id")
+    low, high = date_bounds()
+    dates = c4.date_input(t("dates"), (low, high), key="finder-dates")
+    first, last = (dates if isinstance(dates, (tuple, list)) and len(dates) == 2
+                   else (low, high))
+    found = query(queries.MATCH_LIST, [game, game, text, text, first or date.min,
+                                       last or date.max, player, player])
+    labels = {row["game_id"]: f"{row['game_id']} — {row['players']} — "
+              f"{row['played']:%Y-%m-%d %H:%M}" for row in found.iter_rows(named=True)}
+    st.selectbox(t("match"), [None, *labels], format_func=lambda g: "" if g is None
+                 else labels[g], key="finder", on_change=_pick_match)
+
+if not st.session_state.get("game"):
+    latest = query(queries.MATCH_LIST, [None, None, "", "", date.min, date.max, "", ""])
+    st.session_state["game"] = latest["game_id"][0]
+game_id = st.text_input(t("match_id"), key="game", bind="query-params")
+loaded = load(game_id)
+if loaded is None:
+    st.warning(t("no_match"))
+    st.stop()
+match, events = loaded.match, loaded.events
+players = match.header.players
+last = len(events)
+
+
+def _move(delta: int) -> None:
+    st.session_state["step"] = min(last, max(0, st.session_state.get("step", 0) + delta))
+
+
+def _jump() -> None:
+    target = st.session_state.get("jump")
+    if target is not None:
+        st.session_state["step"] = target
+
+
+# Jumps: the state just before each round's deal, draft, play and scoring began.
+anchors: dict[int, str] = {0: t("start")}
+seen: set[tuple[int, str]] = set()
+for event in events:
+    mark = (event["round"], event["kind"])
+    if mark not in seen:
+        seen.add(mark)
+        anchors.setdefault(event["index"] - 1,
+                           f"{t('round')} {event['round']} — {t('phase_' + event['kind'])}")
+
+nav = st.columns([2, 2, 4, 6])
+nav[0].button(t("previous"), on_click=_move, args=(-1,), disabled=False)
+nav[1].button(t("next"), on_click=_move, args=(1,))
+nav[2].selectbox(t("jump"), [None, *anchors], format_func=lambda s: "—" if s is None
+                 else anchors[s], key="jump", on_change=_jump, label_visibility="collapsed")
+if st.session_state.get("step", 0) > last:
+    st.session_state["step"] = last
+step = st.slider(t("step"), 0, last, key="step", bind="query-params")
+
+view = snapshot(game_id, step, signature())
+assert view is not None
+st.caption(f"{game_label(match.game.name)} · {match.header.variant} · "
+           f"{t('round')} {view['round']} · {view['phase']}"
+           + (f" · {t('step')} {view['draft_step']}" if view.get("draft_step") else "")
+           + f" · {t('start_player')}: {view['start_player']}")
+
+board, side = st.columns([3, 2])
+with board:
+    if match.game.name == "knight-academy":
+        st.plotly_chart(ka_board.figure(view, players), key="board")
+    expect = view["expecting"]
+    if expect["kind"] == "nothing":
+        st.success(t("game_over"))
+    else:
+        by = expect.get("decided_by")
+        st.info(f"{t('next_expected')}: {expect['kind']} — {', '.join(expect['players'])}"
+                + (f" ({t('by')} {by})" if by and by not in expect["players"] else ""))
+
+with side:
+    viewer = st.radio(t("perspective"), [None, *players], horizontal=True, key="perspective",
+                      format_func=lambda p: t("everyone") if p is None else p)
+    st.metric(t("deck"), view["deck"])
+    st.metric(t("discard"), view["discard"])
+    rows = []
+    for player, seat in view["seats"].items():
+        visible = viewer is None or viewer == player
+        rows.append({
+            t("player"): player + (f" ({t('neutral')})" if seat["neutral"] else ""),
+            t("hand"): ", ".join(seat["hand"]) if visible
+            else f"{len(seat['hand'])} {t('cards')} ({t('hidden')})",
+            t("picked"): ", ".join(seat["picked"]) if visible
+            else f"{len(seat['picked'])} {t('cards')} ({t('hidden')})",
+            t("score"): seat["score"],
+            **{t(source): points for source, points in seat["sources"].items()},
+        })
+    st.dataframe(pl.DataFrame(rows), hide_index=True)
+
+current = events[step - 1] if step > 0 else None
+if current is not None and current["facts"]:
+    st.subheader(t("facts"))
+    for fact in current["facts"]:
+        if fact["fact"] == "score":
+            st.write(f"• {fact['player']}: {t(fact['source'])} {fact['points']:+d}")
+        else:
+            st.write(f"• {fact['player']}: {t(fact['track'])} {fact['before']} → "
+                     f"{fact['after']} ({fact['cause']})")
+
+st.subheader(t("events"))
+window = range(max(0, step - 8), min(last, step + 8))
+show(pl.DataFrame([{
+    "": "▶" if events[i]["index"] == step else "",
+    "#": events[i]["index"], "line": events[i]["line"], t("round"): events[i]["round"],
+    "kind": events[i]["kind"], t("player"): events[i]["player"], "event": events[i]["event"],
+} for i in window]), f"events-{game_id}")

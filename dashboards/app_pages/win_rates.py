@@ -1,0 +1,61 @@
+"""Win rates by seat, start player, player, bot, player count and rule set, with intervals."""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import polars as pl
+import streamlit as st
+
+from dashboards import queries
+from dashboards.common import filters, has_matches, where
+from dashboards.data import query
+from dashboards.i18n import t
+from dashboards.stats import wilson
+from dashboards.tables import show
+
+st.title(t("win_rates"))
+if not has_matches():
+    st.stop()
+flt = filters("win")
+
+# Fixed column expressions by dimension (never user text in the SQL).
+DIMENSIONS = {
+    "seat": "seat + 1",
+    "start_player": "CASE WHEN start_player THEN 'yes' ELSE 'no' END",
+    "player": "player",
+    "bot": "coalesce(agent, '—')",
+    "players": "player_count",
+    "ruleset": "ruleset_key",
+}
+
+
+def rates(dimension: str) -> pl.DataFrame:
+    sql, params = where(flt, queries.WIN_RATES.replace("{dimension}", DIMENSIONS[dimension]))
+    frame = query(sql, params)
+    bounds = [wilson(w, n) for w, n in zip(frame["wins"], frame["matches"])]
+    return frame.with_columns(
+        (pl.col("wins") / pl.col("matches")).alias("win_rate"),
+        pl.Series("low", [b[0] for b in bounds]), pl.Series("high", [b[1] for b in bounds]),
+    )
+
+
+for dimension in DIMENSIONS:
+    frame = rates(dimension)
+    if frame.is_empty():
+        continue
+    st.subheader(t(dimension))
+    chart, table = st.columns([2, 3])
+    labels = [str(v) for v in frame["value"]]
+    chart.plotly_chart(go.Figure(go.Bar(
+        x=labels, y=frame["win_rate"],
+        error_y={"type": "data", "symmetric": False,
+                 "array": (frame["high"] - frame["win_rate"]).to_list(),
+                 "arrayminus": (frame["win_rate"] - frame["low"]).to_list()},
+        text=[f"n={n}" for n in frame["matches"]], textposition="outside",
+    )).update_layout(height=280, margin={"t": 10, "b": 10}, yaxis_tickformat=".0%",
+                     xaxis_type="category", yaxis_title=t("win_rate")),
+        key=f"chart-{dimension}")
+    with table:
+        show(frame.rename({"value": t(dimension), "matches": t("matches"), "wins": t("wins"),
+                           "win_rate": t("win_rate"), "low": "95% low", "high": "95% high"}),
+             f"win-rate-by-{dimension}", height=220)

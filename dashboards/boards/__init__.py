@@ -1,0 +1,1 @@
+"""Game boards drawn as plotly figures, one module per game."""

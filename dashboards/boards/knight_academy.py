@@ -1,0 +1,46 @@
+"""The Knight Academy board: seven tracks of 20 squares, each disc at its square, stacks in
+their order (the disc on top drawn highest), laps marked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+
+from dashboards.common import PALETTE
+from dashboards.i18n import t
+
+
+def figure(view: dict[str, Any], players: list[str]) -> go.Figure:
+    tracks = list(view["tracks"])
+    length = 20
+    fig = go.Figure()
+    for row, track in enumerate(tracks):
+        y = len(tracks) - 1 - row
+        fig.add_shape(type="rect", x0=-0.5, x1=length + 0.5, y0=y - 0.45, y1=y + 0.45,
+                      fillcolor="#f4efe1" if row % 2 else "#ebe3cc", line_width=0, layer="below")
+    for seat, player in enumerate(players):
+        xs, ys, texts, symbols = [], [], [], []
+        for row, track in enumerate(tracks):
+            for disc in view["tracks"][track]:
+                if disc["player"] != player:
+                    continue
+                xs.append(disc["square"])
+                ys.append(len(tracks) - 1 - row - 0.3 + 0.16 * disc["order"])
+                lap = f" · {t('lap')} {disc['lap'] + 1}" if disc["lap"] else ""
+                texts.append(f"{player}: {t(track)} {disc['progress']}{lap}")
+                symbols.append("diamond" if disc["lap"] else "circle")
+        fig.add_trace(go.Scatter(
+            x=xs, y=ys, mode="markers", name=player, text=texts, hoverinfo="text",
+            marker={"size": 16, "color": PALETTE[seat % len(PALETTE)], "symbol": symbols,
+                    "line": {"width": 1.5, "color": "#222"}},
+        ))
+    fig.update_layout(
+        height=420, margin={"l": 10, "r": 10, "t": 10, "b": 30},
+        xaxis={"range": [-0.7, length + 0.7], "dtick": 1, "title": None, "showgrid": False},
+        yaxis={"tickvals": list(range(len(tracks))),
+               "ticktext": [t(track) for track in reversed(tracks)], "showgrid": False,
+               "range": [-0.6, len(tracks) - 0.4]},
+        legend={"orientation": "h", "y": -0.12}, plot_bgcolor="white",
+    )
+    return fig

@@ -1,0 +1,78 @@
+"""The dashboards' window on the warehouse: a cached read-only connection that reopens when
+an ingest commits new parts, and cached named queries run on a cursor of their own."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import polars as pl
+import streamlit as st
+
+from ingest.warehouse import DEFAULT_DB, open_reader, parts
+
+
+def warehouse_path() -> Path:
+    return Path(os.environ.get("SQUIRE_WAREHOUSE", DEFAULT_DB))
+
+
+def signature() -> str:
+    """Changes whenever an ingest commits a part: part of every cache key."""
+    committed = parts(warehouse_path())
+    return f"{len(committed)}:{committed[-1].name if committed else ''}"
+
+
+@st.cache_resource(max_entries=2, show_spinner=False)
+def _connection(path: str, signature_: str) -> duckdb.DuckDBPyConnection:
+    """A reader over the parts committed when `signature_` was taken (one per signature)."""
+    return open_reader(Path(path))
+
+
+def connection() -> duckdb.DuckDBPyConnection:
+    return _connection(str(warehouse_path()), signature())
+
+
+@st.cache_data(ttl=600, show_spinner=False, max_entries=512)
+def _run(sql: str, params: tuple[Any, ...], signature_: str) -> pl.DataFrame:
+    cursor = _connection(str(warehouse_path()), signature_).cursor()
+    try:  # one cursor per query: a connection is not safe across Streamlit's threads
+        relation = cursor.sql(sql, params=list(params))
+        return relation.pl() if relation is not None else pl.DataFrame()
+    finally:
+        cursor.close()
+
+
+def query(sql: str, params: tuple[Any, ...] | list[Any] = ()) -> pl.DataFrame:
+    """Run named SQL with bound parameters; cached until the warehouse changes."""
+    return _run(sql, tuple(params), signature())
+
+
+@dataclass
+class Filters:
+    """What every statistics page can narrow by; rendered as a WHERE clause with bound values."""
+
+    game: str | None = None
+    variants: list[str] = field(default_factory=list)
+    rulesets: list[str] = field(default_factory=list)
+    player_counts: list[int] = field(default_factory=list)
+    dates: tuple[date, date] | None = None
+
+    def where(self, alias: str = "") -> tuple[str, list[Any]]:
+        prefix = f"{alias}." if alias else ""
+        clauses, params = ["TRUE"], []
+        if self.game:
+            clauses.append(f"{prefix}game = ?")
+            params.append(self.game)
+        for column, values in (("variant", self.variants), ("ruleset_key", self.rulesets),
+                               ("player_count", self.player_counts)):
+            if values:
+                clauses.append(f"{prefix}{column} IN ({', '.join('?' * len(values))})")
+                params.extend(values)
+        if self.dates:
+            clauses.append(f"CAST({prefix}played_at AS DATE) BETWEEN ? AND ?")
+            params.extend(self.dates)
+        return " AND ".join(clauses), params

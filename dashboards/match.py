@@ -1,0 +1,68 @@
+"""A stored match, replayed: the viewer rebuilds its log from the warehouse (header and event
+lines as written) and replays it, so every step shows exactly what `squire replay --step`
+shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+import streamlit as st
+
+from dashboards import queries
+from dashboards.data import query, signature
+from replay.replayer import Match, open_log, replay, state_at
+
+
+@dataclass(frozen=True)
+class Replayed:
+    match: Match
+    events: list[dict[str, Any]]  # per event: index, line, round, kind, player, text, facts
+
+
+def _log_bytes(game_id: str) -> bytes | None:
+    head = query(queries.MATCH_HEADER, [game_id])
+    if head.is_empty():
+        return None
+    lines = [head["header"][0], *query(queries.MATCH_PAYLOADS, [game_id])["payload"].to_list()]
+    return ("\n".join(lines) + "\n").encode()
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _load(game_id: str, signature_: str) -> Replayed | None:
+    data = _log_bytes(game_id)
+    if data is None:
+        return None
+    match = open_log(data, game_id)
+    outcome = replay(match)
+    players = match.header.players
+    events = []
+    for step in outcome.steps:
+        facts = []
+        for fact in step.facts:
+            row = msgspec.to_builtins(fact)
+            row["player"] = players[row.pop("seat")]
+            facts.append(row)
+        raw = msgspec.to_builtins(step.event)
+        events.append({
+            "index": step.index, "line": step.line, "round": step.round,
+            "kind": type(step.event).__struct_config__.tag,
+            "player": raw.get("player"),
+            "event": ", ".join(f"{k}={v}" for k, v in raw.items() if k not in ("kind", "player")),
+            "facts": facts,
+        })
+    return Replayed(match=match, events=events)
+
+
+def load(game_id: str) -> Replayed | None:
+    return _load(game_id, signature())
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def snapshot(game_id: str, step: int, signature_: str) -> dict[str, Any] | None:
+    """The whole state after event `step`, as `squire replay --step --json` gives it."""
+    loaded = _load(game_id, signature_)
+    if loaded is None:
+        return None
+    return loaded.match.game.snapshot(state_at(loaded.match, step))  # type: ignore[no-any-return]

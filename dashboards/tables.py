@@ -1,0 +1,33 @@
+"""Tables on the pages: shown, and downloadable as CSV and Parquet."""
+
+from __future__ import annotations
+
+import io
+
+import polars as pl
+import streamlit as st
+
+from dashboards.i18n import t
+
+
+def csv_bytes(frame: pl.DataFrame) -> bytes:
+    return frame.write_csv().encode()
+
+
+def parquet_bytes(frame: pl.DataFrame) -> bytes:
+    buffer = io.BytesIO()
+    frame.write_parquet(buffer)
+    return buffer.getvalue()
+
+
+def show(frame: pl.DataFrame, name: str, height: int | None = None) -> None:
+    """The table, then its two download buttons (file names say what it holds)."""
+    if height is None:
+        st.dataframe(frame, hide_index=True)
+    else:
+        st.dataframe(frame, hide_index=True, height=height)
+    left, right, _ = st.columns([1, 1, 6])
+    left.download_button(f"⬇ {t('download_csv')}", csv_bytes(frame), f"{name}.csv",
+                         "text/csv", key=f"{name}-csv")
+    right.download_button(f"⬇ {t('download_parquet')}", parquet_bytes(frame),
+                          f"{name}.parquet", "application/octet-stream", key=f"{name}-parquet")

@@ -1,0 +1,110 @@
+"""The app in a real browser: Debian's chromium driven by Playwright, every page in both
+languages, screenshots saved to test-artifacts/, and the viewer's deep link."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = ROOT / "test-artifacts"
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI"):
+        raise RuntimeError("chromium is missing: .ci/run installs it with apt")
+    pytest.skip("chromium is not installed (apt-get install chromium fonts-wqy-microhei)",
+                allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+PAGES = {  # url path → text that must be visible, by language
+    "": {"en": "Latest matches", "zh": "最近的对局"},
+    "viewer": {"en": "Match viewer", "zh": "对局回放"},
+    "sources": {"en": "Scoring sources", "zh": "得分来源"},
+    "tracks": {"en": "Track races", "zh": "轨道竞赛"},
+    "win-rates": {"en": "Win rates", "zh": "胜率"},
+    "balance": {"en": "Balance", "zh": "平衡性"},
+    "upload": {"en": "Upload logs", "zh": "上传记录"},
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(warehouse):
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ingest.cli", "dashboard", "--db", str(warehouse),
+         "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).read() == b"ok":
+                break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        proc.kill()
+        raise RuntimeError("the dashboards did not start")
+    yield url
+    proc.terminate()
+    proc.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--disable-background-networking", "--disable-component-update", "--no-first-run"])
+        yield chromium
+        chromium.close()
+
+
+def _settled(page) -> None:
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]',
+                           timeout=60_000)
+    page.wait_for_timeout(500)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("path", list(PAGES))
+def test_each_page_shows_its_text_in_each_language(server, browser, path, lang):
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    page.goto(f"{server}/{path}?lang={lang}")
+    _settled(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{path or 'overview'}-{lang}.png"))
+    assert page.get_by_text(PAGES[path][lang]).first.is_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.close()
+
+
+def test_the_deep_link_opens_that_step_and_the_url_follows(server, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    page.goto(f"{server}/viewer?game=ka-example-4p&step=120")
+    _settled(page)
+    thumb = page.locator('[data-testid="stSliderThumbValue"]').first
+    assert thumb.inner_text() == "120"
+    assert page.get_by_text("Round 3").first.is_visible()
+    page.get_by_role("button", name="Next").click()
+    _settled(page)
+    page.wait_for_function("() => window.location.search.includes('step=121')", timeout=10_000)
+    assert "game=ka-example-4p" in page.url
+    assert thumb.inner_text() == "121"
+    page.screenshot(path=str(ARTIFACTS / "viewer-deep-link.png"))
+    page.close()

@@ -1,0 +1,137 @@
+"""Every page headless (Streamlit AppTest) on the sample warehouse: no exception, the
+widgets there, and the numbers shown equal to SQL on the warehouse or to the replayer."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import polars as pl
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboards.tables import csv_bytes, parquet_bytes
+from ingest.cli import main
+from ingest.warehouse import open_reader
+
+from .conftest import ROOT
+
+APP = str(ROOT / "dashboards" / "app.py")
+PAGES = ["viewer", "sources", "tracks", "win_rates", "balance", "upload"]
+
+
+@pytest.fixture
+def app(warehouse, monkeypatch):
+    monkeypatch.setenv("SQUIRE_WAREHOUSE", str(warehouse))
+
+    def open_page(page: str | None = None, lang: str = "en", **params: str) -> AppTest:
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.query_params["lang"] = lang
+        for key, value in params.items():
+            at.query_params[key] = value
+        at.run()
+        if page:
+            at.switch_page(f"app_pages/{page}.py")
+            at.run()
+        assert not at.exception, [e.value for e in at.exception]
+        return at
+
+    return open_page
+
+
+def sql(warehouse, text: str, params=()):
+    return open_reader(warehouse).execute(text, list(params)).fetchall()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_renders_in_both_languages(app, page, lang):
+    at = app(page, lang=lang)
+    assert at.title, "each page has a title"
+
+
+def test_the_overview_counts_the_stored_matches(app, warehouse):
+    at = app()
+    [(count,)] = sql(warehouse, "SELECT count(*) FROM games")
+    assert [m.value for m in at.metric] == [f"{count:,}"]
+
+
+def test_the_viewer_shows_exactly_what_replay_step_shows(app, capsys):
+    at = app("viewer", game="ka-example-4p", step="120")
+    assert at.slider[0].value == 120
+    assert main(["replay", "--json", "--step", "120",
+                 str(ROOT / "tests" / "knight_academy" / "logs" / "ka-example-4p.jsonl")]) == 0
+    view = json.loads(capsys.readouterr().out)
+    assert [m.value for m in at.metric] == [str(view["deck"]), str(view["discard"])]
+    seats = at.dataframe[0].value
+    assert seats["Score"].tolist() == [s["score"] for s in view["seats"].values()]
+    assert seats["Picked"].tolist() == [", ".join(s["picked"]) for s in view["seats"].values()]
+
+
+def test_the_viewer_hides_other_hands_from_one_players_perspective(app):
+    at = app("viewer", game="ka-example-4p", step="10")
+    at.radio(key="perspective").set_value("Ann").run()
+    seats = at.dataframe[0].value.set_index("Player")
+    assert "hidden" in seats.loc["Bob", "Hand"] and "hidden" not in seats.loc["Ann", "Hand"]
+
+
+def test_next_and_jump_move_the_step(app):
+    at = app("viewer", game="ka-example-4p", step="5")
+    next_button = [b for b in at.button if "Next" in b.label][0]
+    next_button.click().run()
+    assert at.slider[0].value == 6
+    jump = at.selectbox(key="jump")
+    target = [option for option in jump.options if "Round 2" in str(option)]
+    assert target, jump.options
+
+
+def test_win_rates_by_seat_equal_sql(app, warehouse):
+    at = app("win_rates")
+    shown = at.dataframe[0].value
+    want = sql(warehouse, """
+        SELECT seat + 1, count(*), count(*) FILTER (WHERE won) FROM seat_results
+        WHERE NOT neutral AND game = 'knight-academy' GROUP BY 1 ORDER BY 1""")
+    assert [tuple(row) for row in shown.iloc[:, :3].itertuples(index=False)] == want
+
+
+def test_source_means_equal_sql(app, warehouse):
+    at = app("sources")
+    shown = at.dataframe[0].value
+    joust_winners = shown[(shown["Source"] == "Joust") & (shown.iloc[:, 1] == "Winners")]
+    [(mean,)] = sql(warehouse, """SELECT avg(points) FROM points_by_source
+                                  WHERE source = 'joust' AND won AND NOT neutral""")
+    assert joust_winners["Mean"].iloc[0] == pytest.approx(mean)
+
+
+def test_balance_runs_the_seat_test_and_lists_every_card(app, warehouse):
+    at = app("balance")
+    frames = [d.value for d in at.dataframe]
+    assert any("p" in f.columns and "chi²" in f.columns for f in frames)
+    cards = [f for f in frames if "card" in f.columns][0]
+    assert len(cards) == len(sql(warehouse, "SELECT DISTINCT json_extract_string(payload, "
+                                            "'$.card') FROM events WHERE kind = 'pick'"))
+
+
+def test_tables_download_as_csv_and_parquet():
+    frame = pl.DataFrame({"a": [1, 2], "b": ["x", "骑士"]})
+    assert csv_bytes(frame).decode() == "a,b\n1,x\n2,骑士\n"
+    assert pl.read_parquet(io.BytesIO(parquet_bytes(frame))).equals(frame)
+
+
+def test_upload_ingests_good_logs_and_shows_rejects(tmp_path, monkeypatch):
+    db = tmp_path / "uploads"
+    monkeypatch.setenv("SQUIRE_WAREHOUSE", str(db))
+    good = (ROOT / "tests" / "knight_academy" / "logs" / "ka-example-3p.jsonl").read_bytes()
+    bad = good.replace(b'"card": "king-5"', b'"card": "king-9"', 1)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page("app_pages/upload.py").run()
+    uploader = at.get("file_uploader")[0]
+    uploader.upload("good.jsonl", good).upload("bad.jsonl", bad)
+    at.run()
+    at.button(key="ingest").click().run()
+    assert not at.exception
+    assert "1 ingested" in at.success[0].value
+    rejects = at.dataframe[0].value
+    assert rejects["file"].tolist() == ["bad.jsonl"] and rejects["rule"].tolist() == ["KA-2"]
+    assert sql(db, "SELECT count(*) FROM games") == [(1,)]

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import gc
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
+from timing import best_of  # bench/timing.py, beside this script
 
 from ingest.read import find_logs, read_log
 from replay.games.knight_academy import Event
@@ -22,16 +21,6 @@ from replay.log import Final, numbered_lines
 from replay.replayer import open_log, replay
 
 HERE = Path(__file__).resolve().parent.parent
-
-
-def best_of(run: Callable[[], None], times: int = 5) -> float:
-    """The fastest of a few runs: the machine's noise only ever slows a run down."""
-    seconds = []
-    for _ in range(times):
-        t0 = time.perf_counter()
-        run()
-        seconds.append(time.perf_counter() - t0)
-    return min(seconds)
 
 
 def main() -> None:
@@ -54,8 +43,8 @@ def main() -> None:
         for i, blob in enumerate(blobs):
             replay(open_log(blob, f"log-{i}"), keep_steps=False)
 
-    decode_only = best_of(decode_all)
-    full = best_of(replay_all)
+    decode_only = best_of(decode_all, 5)
+    full = best_of(replay_all, 5)
 
     print(f"logs: {len(blobs)}, events: {events}")
     print(f"decode only:     {events / decode_only:12,.0f} events/s")

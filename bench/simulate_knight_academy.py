@@ -11,20 +11,11 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
+from timing import best_of  # bench/timing.py, beside this script
+
 from ingest.simulate import Spec, simulate_chunk, write_log
-
-
-def best_of(run: Callable[[], None], times: int = 3) -> float:
-    seconds = []
-    for _ in range(times):
-        t0 = time.perf_counter()
-        run()
-        seconds.append(time.perf_counter() - t0)
-    return min(seconds)
 
 
 def main() -> None:

@@ -34,9 +34,30 @@ ORDER BY ALL
 
 # --- scoring sources -------------------------------------------------------------------------
 
-POINTS_BY_SOURCE = """
-SELECT game_id, seat, player, agent, won, player_count, source, position, points
+# Points by source for winners and the rest: means and the five numbers of a box plot.
+SOURCE_SUMMARY = """
+SELECT source, position, won, count(*) AS seats, avg(points) AS mean,
+       min(points) AS low, quantile_cont(points, 0.25) AS q1, median(points) AS median,
+       quantile_cont(points, 0.75) AS q3, max(points) AS high
 FROM points_by_source WHERE NOT neutral AND {where}
+GROUP BY ALL ORDER BY position, won DESC
+"""
+
+# Mean points by source for each value of a fixed grouping column ({by}).
+SOURCE_MEANS_BY = """
+SELECT {by} AS value, source, position, avg(points) AS mean
+FROM points_by_source WHERE NOT neutral AND {where}
+GROUP BY ALL ORDER BY value, position
+"""
+
+MATCH_POINTS = """
+SELECT player, source, position, points FROM points_by_source
+WHERE game_id = ? ORDER BY seat, position
+"""
+
+LATEST_MATCHES = """
+SELECT game_id FROM games WHERE complete AND {where}
+ORDER BY coalesce(played_at, ingested_at) DESC, game_id DESC LIMIT 200
 """
 
 # The winner without one source: does it change? A match counts once per source.
@@ -71,50 +92,34 @@ FROM track_moves WHERE game_id = ? ORDER BY event_index
 
 MATCH_SEATS = "SELECT seat, player, won, score, neutral FROM seats WHERE game_id = ? ORDER BY seat"
 
-# Each disc's progress at the end of each round (before a reset): rounds without a move carry
-# the last value forward, or 0 after a reset. `{matches}` picks the matches.
-_PROGRESS_GRID = """
-WITH chosen AS ({matches}), ends AS (
-    SELECT game_id, player, track, round,
-           arg_max(CASE WHEN cause = 'reset' THEN progress_before ELSE progress_after END,
-                   event_index * 2 + (cause != 'reset')::INTEGER) AS progress,
-           bool_or(cause = 'reset') AS reset_after,
-           max(event_index) FILTER (WHERE cause != 'reset') AS arrived
-    FROM track_moves WHERE game_id IN (SELECT game_id FROM chosen)
+# Each disc's progress at the end of each round (round_progress is filled at ingest).
+ROUND_END_PROGRESS = """
+SELECT p.round, p.track, r.won, avg(p.progress) AS mean_progress, count(*) AS seats
+FROM round_progress p
+JOIN seat_results r ON r.game_id = p.game_id AND r.player = p.player
+WHERE NOT r.neutral AND {where}
+GROUP BY ALL ORDER BY p.track, p.round, r.won
+"""
+
+# The leader of each track at each round's end (ties: the later arrival), with whether the
+# leader went on to win, and whether the lead changed hands since the round before.
+ROUND_LEADERS = """
+WITH leaders AS (
+    SELECT p.game_id, p.track, p.round,
+           arg_max(p.player, p.progress * 100000 + p.arrived) AS leader,
+           arg_max(r.won, p.progress * 100000 + p.arrived) AS leader_won
+    FROM round_progress p
+    JOIN seat_results r ON r.game_id = p.game_id AND r.player = p.player
+    WHERE NOT r.neutral AND p.progress > 0 AND {where}
     GROUP BY ALL
-), grid AS (
-    SELECT r.game_id, r.player, r.won, t.track, n.round
-    FROM seat_results r
-    CROSS JOIN (SELECT DISTINCT track FROM ends) t
-    CROSS JOIN (SELECT DISTINCT round FROM ends) n
-    WHERE NOT r.neutral AND r.game_id IN (SELECT game_id FROM chosen)
-), progress AS (
-    SELECT g.game_id, g.player, g.won, g.track, g.round,
-           CASE WHEN e.progress IS NULL OR (e.reset_after AND e.round < g.round) THEN 0
-                ELSE e.progress END AS progress,
-           coalesce(e.arrived, 0) AS arrived
-    FROM grid g ASOF LEFT JOIN ends e
-      ON g.game_id = e.game_id AND g.player = e.player AND g.track = e.track
-     AND g.round >= e.round
+), changes AS (
+    SELECT *, coalesce(leader != lag(leader) OVER (PARTITION BY game_id, track ORDER BY round),
+                       FALSE) AS changed
+    FROM leaders
 )
-"""
-
-ROUND_END_PROGRESS = _PROGRESS_GRID.replace(
-    "{matches}", "SELECT game_id FROM seat_results WHERE {where}") + """
-SELECT round, track, won, avg(progress) AS mean_progress, count(*) AS seats
-FROM progress GROUP BY ALL ORDER BY track, round, won
-"""
-
-# The leader of each track at each round's end (ties: the later arrival), latest matches.
-ROUND_LEADERS = _PROGRESS_GRID.replace(
-    "{matches}", "SELECT game_id FROM seat_results WHERE {where} "
-                 "GROUP BY game_id ORDER BY max(played_at) DESC NULLS LAST LIMIT 2000") + """
-SELECT game_id, track, round,
-       arg_max(player, progress * 100000 + arrived) AS leader,
-       arg_max(won, progress * 100000 + arrived) AS leader_won,
-       max(progress) AS top
-FROM progress GROUP BY ALL HAVING max(progress) > 0
-ORDER BY game_id, track, round
+SELECT track, round, avg(leader_won::INTEGER) AS winner_leads_share,
+       count(*) FILTER (WHERE changed) AS lead_changes, count(DISTINCT game_id) AS matches
+FROM changes GROUP BY ALL ORDER BY track, round
 """
 
 # --- win rates -------------------------------------------------------------------------------
@@ -133,28 +138,21 @@ FROM seat_results WHERE NOT neutral AND {where}
 GROUP BY ALL ORDER BY player_count, seat
 """
 
-# Knight Academy draft: each pick with its position in the seat's round (1 = first pick).
-CARD_PICKS = """
-WITH picks AS (
-    SELECT e.game_id, e.round, e.player, e.kind,
-           json_extract_string(e.payload, '$.card') AS card,
-           row_number() OVER (PARTITION BY e.game_id, e.round, e.player, e.kind
-                              ORDER BY e.event_index) AS position
-    FROM events e
-    WHERE e.kind IN ('pick', 'play') AND e.game_id IN (
-        SELECT game_id FROM games WHERE game = 'knight-academy' AND complete AND {where})
-)
-SELECT p.card, split_part(p.card, '-', 1) AS card_type,
-       TRY_CAST(split_part(p.card, '-', 2) AS INTEGER) AS value,
-       count(*) FILTER (WHERE p.kind = 'pick') AS picks,
-       avg(p.position) FILTER (WHERE p.kind = 'pick') AS mean_pick_position,
-       avg((p.position <= 2)::INTEGER) FILTER (WHERE p.kind = 'pick') AS early_pick_rate,
-       avg(r.won::INTEGER) FILTER (WHERE p.kind = 'pick') AS win_rate_when_picked,
-       count(*) FILTER (WHERE p.kind = 'play') AS plays,
-       avg(r.won::INTEGER) FILTER (WHERE p.kind = 'play') AS win_rate_when_played
-FROM picks p JOIN seat_results r ON r.game_id = p.game_id AND r.player = p.player
-WHERE NOT r.neutral
-GROUP BY ALL ORDER BY card_type, value DESC
+# Components taken, by item: how early, how often, and how the seats that took them fared
+# (item_events is filled at ingest; position 1 = a seat's first pick of the round).
+ITEMS = """
+SELECT i.item, split_part(i.item, '-', 1) AS item_type,
+       TRY_CAST(split_part(i.item, '-', 2) AS INTEGER) AS value,
+       count(*) FILTER (WHERE i.action = ?) AS picks,
+       avg(i.position) FILTER (WHERE i.action = ?) AS mean_pick_position,
+       avg((i.position <= 2)::INTEGER) FILTER (WHERE i.action = ?) AS early_pick_rate,
+       avg(r.won::INTEGER) FILTER (WHERE i.action = ?) AS win_rate_when_picked,
+       count(*) FILTER (WHERE i.action = ?) AS plays,
+       avg(r.won::INTEGER) FILTER (WHERE i.action = ?) AS win_rate_when_played
+FROM item_events i
+JOIN seat_results r ON r.game_id = i.game_id AND r.player = i.player
+WHERE NOT r.neutral AND {where}
+GROUP BY ALL ORDER BY item_type, value DESC
 """
 
 # Each source's share of winners' points (by absolute size: penalties count as a share too).

@@ -53,6 +53,11 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "score_events": ("game_id", "event_index", "round", "player", "source", "points"),
     "track_moves": ("game_id", "event_index", "round", "player", "track", "progress_before",
                     "progress_after", "cause"),
+    # Derived while replaying, so the dashboards need not rebuild them for every question:
+    # each disc's progress at the end of each round (before a reset), and when it last
+    # arrived; and the component each event takes with its position in the seat's round.
+    "round_progress": ("game_id", "round", "player", "track", "progress", "arrived"),
+    "item_events": ("game_id", "event_index", "round", "player", "action", "item", "position"),
 }
 
 TYPES: dict[str, pa.DataType] = {
@@ -60,12 +65,13 @@ TYPES: dict[str, pa.DataType] = {
     "event_count": pa.int32(), "event_index": pa.int32(), "line": pa.int32(),
     "round": pa.int32(), "score": pa.int32(), "rank": pa.int32(), "points": pa.int32(),
     "progress_before": pa.int32(), "progress_after": pa.int32(), "complete": pa.bool_(),
+    "progress": pa.int32(), "arrived": pa.int32(), "position": pa.int32(),
     "neutral": pa.bool_(), "start_player": pa.bool_(), "won": pa.bool_(),
     "played_at": pa.timestamp("us", tz="UTC"),
 }
 
 # Tables gathered as rows (one tuple per fact); the others gather columns.
-ROW_TABLES = ("score_events", "track_moves")
+ROW_TABLES = ("score_events", "track_moves", "round_progress", "item_events")
 
 
 def replay_files(paths: list[str]) -> Batch:
@@ -167,14 +173,46 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
     e["round"].extend([step.round for step in replayed])
 
     moves, scores = rows["track_moves"], rows["score_events"]
+    ends, items = rows["round_progress"], rows["item_events"]
+    item_fields = game.item_fields
+    progress: dict[tuple[str, str], tuple[int, int]] = {}  # (player, track) → (progress, arrived)
+    taken: dict[tuple[int, str, str], int] = {}  # (round, player, kind) → events so far
+    snapshots: list[dict[tuple[str, str], tuple[int, int]]] = []  # at each round's end
+
+    def close_rounds(upto: int) -> None:
+        while len(snapshots) < upto:
+            snapshots.append(dict(progress))
+
     for step in replayed:
+        if step.round > len(snapshots) + 1:
+            close_rounds(step.round - 1)
+        event = step.event
+        field = item_fields.get(type(event).__struct_config__.tag)
+        if field is not None:
+            kind = type(event).__struct_config__.tag
+            key = (step.round, event.player, kind)
+            taken[key] = position = taken.get(key, 0) + 1
+            items.append((game_id, step.index, step.round, event.player, kind,
+                          getattr(event, field), position))
         if step.facts:
             index = step.index
             for fact in step.facts:
                 if type(fact) is TrackMoved:
-                    moves.append((game_id, index, fact.round, players[fact.seat], fact.track,
+                    player = players[fact.seat]
+                    moves.append((game_id, index, fact.round, player, fact.track,
                                   fact.before, fact.after, fact.cause))
+                    if fact.cause == "reset":
+                        close_rounds(fact.round)  # the round ends before its reset
+                        progress[player, fact.track] = (0, 0)
+                    else:
+                        progress[player, fact.track] = (fact.after, index)
                 elif type(fact) is ScoreChanged:
                     scores.append((game_id, index, fact.round, players[fact.seat], fact.source,
                                    fact.points))
+    if replayed:
+        close_rounds(replayed[-1].round if result.complete else replayed[-1].round - 1)
+    tracks = sorted({track for _, track in progress})
+    for rnd, snapshot in enumerate(snapshots, 1):
+        ends.extend([(game_id, rnd, player, track, *snapshot.get((player, track), (0, 0)))
+                     for player in players for track in tracks])
     return game_id

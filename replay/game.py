@@ -81,6 +81,8 @@ class Game(Generic[C, S, E]):
     # Raised whenever a change could alter the replay of a stored log; stored with each match.
     engine_version: str = "1"
     simulation: Simulation[S, E] | None = None
+    # Event kind → the field naming the component it takes (a card, a tile): for analytics.
+    item_fields: Mapping[str, str] = field(default_factory=dict)
 
     def ruleset(self, header: Header, extra: Mapping[str, C] | None = None) -> C:
         """LOG-3: the header's named ruleset with its `rules` overrides on top."""

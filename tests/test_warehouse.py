@@ -216,3 +216,38 @@ def test_a_reader_keeps_answering_during_an_ingest_and_never_blocks_it(tmp_path,
     assert seen == sorted(seen) and len(seen) > 3 and seen[0] >= 400
     assert held.execute("SELECT count(*) FROM games").fetchall() == [(400,)]
     assert count(db, "SELECT count(*) FROM games") == 1600
+
+
+def test_round_progress_holds_each_discs_progress_at_each_rounds_end(tmp_path):
+    from replay.replayer import state_at
+
+    db = tmp_path / "wh"
+    ingest([EXAMPLE], db=db, jobs=1)
+    outcome = replay(open_log(read_log(EXAMPLE), str(EXAMPLE)))
+    match = outcome.match
+    last_of = {step.round: step for step in outcome.steps}
+    stored = {(r, p, tr): v for r, p, tr, v in open_reader(db).execute(
+        "SELECT round, player, track, progress FROM round_progress").fetchall()}
+    assert len(stored) == 6 * 4 * 7
+    for rnd, step in last_of.items():
+        state = state_at(match, step.index)
+        resets = {(f.seat, f.track): f.before for f in step.facts
+                  if getattr(f, "cause", None) == "reset"}
+        for seat, player in enumerate(match.header.players):
+            for track, row in state.progress.items():
+                want = resets.get((seat, track), row[seat])  # before round 3's reset
+                assert stored[rnd, player, track] == want, (rnd, player, track)
+
+
+def test_item_events_number_each_seats_picks_and_plays_within_a_round(tmp_path):
+    db = tmp_path / "wh"
+    ingest([EXAMPLE], db=db, jobs=1)
+    rows = open_reader(db).execute("""
+        SELECT action, round, player, list(position ORDER BY event_index), count(DISTINCT item)
+        FROM item_events GROUP BY ALL""").fetchall()
+    assert {(a, tuple(p)) for a, _, _, p, _ in rows} == {("pick", (1, 2, 3, 4, 5)),
+                                                        ("play", (1, 2, 3, 4))}
+    assert len(rows) == 2 * 6 * 4
+    [(first_pick,)] = open_reader(db).execute(
+        "SELECT item FROM item_events WHERE event_index = 5").fetchall()
+    assert first_pick == "education-2"  # line 6 of the log: Fay picks education-2

@@ -43,8 +43,10 @@ if flt.game == "knight-academy":
     st.subheader(t("card"))
     st.caption("Pick position: 1 = the first card a seat takes in a round. Early pick rate: "
                "share of picks made at position 1 or 2.")
-    sql, params = where(flt, queries.CARD_PICKS)
-    show(query(sql, params), "draft-cards")
+    sql, params = where(flt, queries.ITEMS)
+    show(query(sql, ["pick"] * 4 + ["play"] * 2 + params).rename({"item": "card",
+                                                                   "item_type": "type"}),
+         "draft-cards")
 
 st.subheader(f"{t('source')} — {t('share')} ({t('winners')})")
 sql, params = where(flt, queries.SOURCE_SHARE_OF_WINNERS)

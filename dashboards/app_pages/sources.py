@@ -4,6 +4,7 @@ decide matches."""
 from __future__ import annotations
 
 import plotly.express as px
+import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
@@ -17,42 +18,54 @@ st.title(t("sources"))
 if not has_matches():
     st.stop()
 flt = filters("sources")
-sql, params = where(flt, queries.POINTS_BY_SOURCE)
-points = query(sql, params)
-if points.is_empty():
+sql, params = where(flt, queries.SOURCE_SUMMARY)
+summary = query(sql, params)
+if summary.is_empty():
     st.info(t("empty"))
     st.stop()
-order = points.sort("position")["source"].unique(maintain_order=True).to_list()
-named = points.with_columns(
+order = summary.sort("position")["source"].unique(maintain_order=True).to_list()
+labels = [t(s) for s in order]
+summary = summary.with_columns(
     pl.col("source").replace_strict({s: t(s) for s in order}).alias("label"),
     pl.when(pl.col("won")).then(pl.lit(t("winners"))).otherwise(pl.lit(t("others")))
     .alias("group"),
 )
-labels = [t(s) for s in order]
 
 st.subheader(f"{t('mean')} — {t('winners')} / {t('others')}")
-means = (named.group_by("label", "group").agg(pl.col("points").mean().alias("mean"),
-                                              pl.len().alias("seats"))
-         .sort("label"))
-st.plotly_chart(px.bar(means.to_pandas(), x="label", y="mean", color="group", barmode="group",
+st.plotly_chart(px.bar(summary.to_pandas(), x="label", y="mean", color="group", barmode="group",
                        category_orders={"label": labels})
-                .update_layout(height=320, xaxis_title=None, yaxis_title=t("points")),
-                key="means")
-show(means.rename({"label": t("source"), "group": "", "mean": t("mean"),
-                   "seats": t("seat")}), "points-by-source-means")
+                .update_layout(height=320, xaxis_title=None, yaxis_title=t("points"),
+                               legend_title=None), key="means")
+show(summary.select("label", "group", "seats", "mean", "low", "q1", "median", "q3", "high")
+     .rename({"label": t("source"), "group": "", "seats": t("seat"), "mean": t("mean")}),
+     "points-by-source")
 
 st.subheader(t("points"))
-st.plotly_chart(px.box(named.to_pandas(), x="label", y="points", color="group",
-                       category_orders={"label": labels})
-                .update_layout(height=360, xaxis_title=None), key="distribution")
+box = go.Figure()
+for group, frame in summary.group_by("group", maintain_order=True):
+    box.add_trace(go.Box(
+        name=str(group[0]), x=frame["label"].to_list(), q1=frame["q1"].to_list(),
+        median=frame["median"].to_list(), q3=frame["q3"].to_list(),
+        lowerfence=frame["low"].to_list(), upperfence=frame["high"].to_list(),
+        mean=frame["mean"].to_list()))
+st.plotly_chart(box.update_layout(boxmode="group", height=360, yaxis_title=t("points"),
+                                  xaxis={"categoryorder": "array", "categoryarray": labels}),
+                key="distribution")
 
 st.subheader(f"{t('mean')} — {t('bot')} / {t('players')}")
-by = st.radio("", ["agent", "player_count", "player"], horizontal=True, key="sources-by",
+# Fixed grouping columns by choice (never user text in the SQL).
+GROUPS = {"agent": "coalesce(agent, '—')", "player_count": "player_count", "player": "player"}
+by = st.radio("by", list(GROUPS), horizontal=True, key="sources-by",
               format_func=lambda k: {"agent": t("bot"), "player_count": t("players"),
                                      "player": t("player")}[k], label_visibility="collapsed")
-pivot = (named.group_by(by, "label").agg(pl.col("points").mean().round(2))
-         .pivot(on="label", index=by, values="points").sort(by))
-show(pivot.select([by, *[c for c in labels if c in pivot.columns]]), f"points-by-source-{by}")
+sql, params = where(flt, queries.SOURCE_MEANS_BY.replace("{by}", GROUPS[by]))
+means = query(sql, params).with_columns(
+    pl.col("source").replace_strict({s: t(s) for s in order}, default=pl.col("source")),
+    pl.col("mean").round(2))
+pivot = means.pivot(on="source", index="value", values="mean").sort("value")
+show(pivot.select(["value", *[c for c in labels if c in pivot.columns]])
+     .rename({"value": t({"agent": "bot", "player_count": "players"}.get(by, by))}),
+     f"points-by-source-by-{by}")
 
 st.subheader(t("decisive"))
 clause, values = flt.where()
@@ -68,9 +81,12 @@ show(decisive.rename({"source": t("source"), "matches": t("matches"),
                       "winner_changes": t("decisive"), "share": t("share")}), "decisive-sources")
 
 st.subheader(t("match"))
-matches = points["game_id"].unique().sort().to_list()
-game_id = st.selectbox(t("match_id"), matches, index=len(matches) - 1, key="sources-match")
-one = named.filter(pl.col("game_id") == game_id)
-st.plotly_chart(px.bar(one.to_pandas(), x="player", y="points", color="label",
-                       category_orders={"label": labels})
-                .update_layout(height=320, xaxis_title=None), key="one-match")
+sql, params = where(flt, queries.LATEST_MATCHES)
+matches = query(sql, params)["game_id"].to_list()
+if matches:
+    game_id = st.selectbox(t("match_id"), matches, key="sources-match")
+    one = query(queries.MATCH_POINTS, [game_id]).with_columns(
+        pl.col("source").replace_strict({s: t(s) for s in order}, default=pl.col("source")))
+    st.plotly_chart(px.bar(one.to_pandas(), x="player", y="points", color="source",
+                           category_orders={"source": labels})
+                    .update_layout(height=320, xaxis_title=None), key="one-match")

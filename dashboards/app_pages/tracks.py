@@ -19,10 +19,10 @@ if not has_matches():
 flt = filters("tracks")
 
 st.subheader(t("match"))
-ids = query("SELECT game_id FROM games WHERE game = ? AND complete ORDER BY game_id",
-            [flt.game])["game_id"].to_list()
+sql, params = where(flt, queries.LATEST_MATCHES)
+ids = query(sql, params)["game_id"].to_list()
 if ids:
-    game_id = st.selectbox(t("match_id"), ids, index=len(ids) - 1, key="tracks-match")
+    game_id = st.selectbox(t("match_id"), ids, key="tracks-match")
     moves = query(queries.MATCH_TRACK_MOVES, [game_id])
     seats = query(queries.MATCH_SEATS, [game_id])
     tracks = moves["track"].unique(maintain_order=True).to_list()
@@ -56,21 +56,21 @@ if not means.is_empty():
     show(means.select("track", "round", "won", "mean_progress", "seats"), "progress-by-round")
 
 st.subheader(f"{t('leader')} · {t('lead_changes')}")
+st.caption("The leader of a track at a round's end: the disc furthest on, the later arrival "
+           "on a shared square. Share: how often that leader went on to win the match.")
 sql, params = where(flt, queries.ROUND_LEADERS)
 leaders = query(sql, params)
 if not leaders.is_empty():
-    leaders = leaders.sort("game_id", "track", "round").with_columns(
-        (pl.col("leader") != pl.col("leader").shift(1).over("game_id", "track"))
-        .fill_null(False).alias("changed"))
-    summary = leaders.group_by("track").agg(
-        pl.col("leader_won").mean().alias("winner_leads_share"),
-        (pl.col("changed").sum() / pl.col("game_id").n_unique()).alias("lead_changes_per_match"),
-        pl.col("game_id").n_unique().alias("matches"),
-    ).sort("track")
-    by_round = leaders.group_by("track", "round").agg(
-        pl.col("leader_won").mean().alias("winner_leads_share")).sort("track", "round")
-    st.plotly_chart(px.line(by_round.to_pandas(), x="round", y="winner_leads_share",
-                            color="track", markers=True)
+    leaders = leaders.with_columns(
+        pl.col("track").replace_strict({x: t(x) for x in leaders["track"].unique()}))
+    st.plotly_chart(px.line(leaders.to_pandas(), x="round", y="winner_leads_share",
+                            color="track", markers=True,
+                            labels={"winner_leads_share": t("share"), "round": t("round"),
+                                    "track": ""})
                     .update_layout(height=320, yaxis_tickformat=".0%"), key="leaders")
-    show(summary.with_columns(pl.col("track").replace_strict(
-        {x: t(x) for x in summary["track"]})), "track-leaders")
+    summary = leaders.group_by("track").agg(
+        pl.col("lead_changes").sum().alias("lead_changes"),
+        pl.col("matches").max().alias("matches"),
+        pl.col("winner_leads_share").mean().alias("winner_leads_share"),
+    ).with_columns((pl.col("lead_changes") / pl.col("matches")).alias("lead_changes_per_match"))
+    show(summary.sort("track"), "track-leaders")

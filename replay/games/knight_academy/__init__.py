@@ -64,5 +64,6 @@ RULES: Game[Config, State, Event] = Game(
     render=render,
     variants=("base", "gawain"),
     engine_version="knight-academy/1",
+    item_fields={"pick": "card", "play": "card"},
     simulation=Simulation(bots=BOTS, table=table, chance=chance_event, to_move=to_move),
 )

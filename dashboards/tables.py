@@ -26,8 +26,9 @@ def show(frame: pl.DataFrame, name: str, height: int | None = None) -> None:
         st.dataframe(frame, hide_index=True)
     else:
         st.dataframe(frame, hide_index=True, height=height)
-    left, right, _ = st.columns([1, 1, 6])
-    left.download_button(f"⬇ {t('download_csv')}", csv_bytes(frame), f"{name}.csv",
+    row = st.container(horizontal=True)
+    # The files are made only when a button is clicked.
+    row.download_button(f"⬇ {t('download_csv')}", lambda: csv_bytes(frame), f"{name}.csv",
                          "text/csv", key=f"{name}-csv")
-    right.download_button(f"⬇ {t('download_parquet')}", parquet_bytes(frame),
+    row.download_button(f"⬇ {t('download_parquet')}", lambda: parquet_bytes(frame),
                           f"{name}.parquet", "application/octet-stream", key=f"{name}-parquet")

@@ -13,6 +13,7 @@ import msgspec
 
 from ingest.read import find_logs, read_log
 from ingest.report import outcome_json, outcome_text
+from ingest.simulate import Written
 from replay.errors import ReplayError
 from replay.log import Final
 from replay.registry import GAMES
@@ -101,19 +102,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _count_wins(match: object, wins: dict[str, list[int]]) -> None:
-    """Win share by bot, read back from the log just written (ties count for each winner)."""
-    import gzip
-
-    data = gzip.decompress(match.data)  # type: ignore[attr-defined]
-    header = json.loads(data[: data.index(b"\n")])
-    scores: dict[str, int] = match.scores  # type: ignore[attr-defined]
-    agents: dict[str, str] = header.get("agents", {})
-    best = max(scores[p] for p in agents)
-    for player, bot in agents.items():
+def _count_wins(match: Written, wins: dict[str, list[int]]) -> None:
+    """Win share by bot (a tie counts for each winner)."""
+    best = max(match.scores[p] for p in match.agents)
+    for player, bot in match.agents.items():
         row = wins.setdefault(bot, [0, 0])
         row[0] += 1
-        row[1] += scores[player] == best
+        row[1] += match.scores[player] == best
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:

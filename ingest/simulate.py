@@ -46,6 +46,7 @@ class Written(msgspec.Struct, frozen=True):
     game_id: str
     data: bytes  # the gzip-compressed log
     scores: dict[str, int]
+    agents: dict[str, str]  # the bot of each real seat
 
 
 def check(spec: Spec) -> None:
@@ -103,7 +104,7 @@ def simulate_match(spec: Spec, index: int) -> Written:
     scores = dict(zip(header.players, game.result(state).scores))
     lines.append(encode(Final(scores=scores)))
     data = gzip.compress(b"\n".join(lines) + b"\n", compresslevel=3, mtime=0)
-    return Written(header.game_id, data, scores)
+    return Written(header.game_id, data, scores, header.agents)
 
 
 def simulate_chunk(task: tuple[Spec, int, int]) -> list[Written]:

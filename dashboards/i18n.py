@@ -76,6 +76,8 @@ LABELS: dict[str, dict[str, str]] = {
     "download_parquet": {"en": "Parquet", "zh": "Parquet"},
     "empty": {"en": "No matches yet: ingest some logs (squire ingest PATH) or upload them.",
               "zh": "还没有对局：请导入记录（squire ingest PATH）或上传。"},
+    "no_complete": {"en": "No complete match fits these filters.",
+                    "zh": "没有符合筛选条件的完整对局。"},
     "no_match": {"en": "No match with this id.", "zh": "没有这个编号的对局。"},
     "all": {"en": "All", "zh": "全部"},
     "lap": {"en": "lap", "zh": "圈"},

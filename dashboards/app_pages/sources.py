@@ -21,7 +21,7 @@ flt = filters("sources")
 sql, params = where(flt, queries.SOURCE_SUMMARY)
 summary = query(sql, params)
 if summary.is_empty():
-    st.info(t("empty"))
+    st.info(t("no_complete"))
     st.stop()
 order = summary.sort("position")["source"].unique(maintain_order=True).to_list()
 labels = [t(s) for s in order]

@@ -55,8 +55,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
                     "progress_after", "cause"),
     # Derived while replaying, so the dashboards need not rebuild them for every question:
     # each disc's progress at the end of each round (before a reset), and when it last
-    # arrived; and the component each event takes with its position in the seat's round.
+    # arrived; the component each event takes with its position in the seat's round; and
+    # each seat's final points from each of its game's sources, zeros included.
     "round_progress": ("game_id", "round", "player", "track", "progress", "arrived"),
+    "seat_points": ("game_id", "seat", "player", "source", "points"),
     "item_events": ("game_id", "event_index", "round", "player", "action", "item", "position"),
 }
 
@@ -71,7 +73,7 @@ TYPES: dict[str, pa.DataType] = {
 }
 
 # Tables gathered as rows (one tuple per fact); the others gather columns.
-ROW_TABLES = ("score_events", "track_moves", "round_progress", "item_events")
+ROW_TABLES = ("score_events", "track_moves", "round_progress", "item_events", "seat_points")
 
 
 def replay_files(paths: list[str]) -> Batch:
@@ -150,6 +152,11 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
 
     s = cols["seats"]
     winners = set(result.winners)
+    sources = game.sources
+    rows["seat_points"].extend([
+        (game_id, seat, player, source, result.sources[seat].get(source, 0))
+        for seat, player in enumerate(players) for source in sources
+    ])
     for seat, player in enumerate(players):
         s["game_id"].append(game_id)
         s["seat"].append(seat)

@@ -22,14 +22,10 @@ FROM seat_results WHERE agent IS NOT NULL AND NOT neutral
 GROUP BY ALL;
 
 -- Points each seat took from each of its game's scoring sources in each complete match,
--- zeros included (a distribution needs them).
+-- zeros included (a distribution needs them); seat_points is filled at ingest.
 CREATE OR REPLACE VIEW points_by_source AS
 SELECT r.game, r.variant, r.ruleset_key, r.player_count, r.played_at, r.game_id, r.seat,
-       r.player, r.agent, r.neutral, r.won, src.source, src.position,
-       coalesce(p.points, 0)::INTEGER AS points
+       r.player, r.agent, r.neutral, r.won, p.source, src.position, p.points
 FROM seat_results r
-JOIN sources src ON src.game = r.game
-LEFT JOIN (
-    SELECT game_id, player, source, sum(points) AS points
-    FROM score_events GROUP BY ALL
-) p ON p.game_id = r.game_id AND p.player = r.player AND p.source = src.source;
+JOIN seat_points p USING (game_id, seat)
+JOIN sources src ON src.game = r.game AND src.source = p.source;

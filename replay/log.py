@@ -85,8 +85,8 @@ def numbered_lines(data: bytes) -> list[tuple[int, bytes]]:
             if line and not line.isspace()]
 
 
-def probe_header(line: bytes) -> tuple[str, str | None]:
-    """The `kind` and `game` of a would-be header line, checked as far as the envelope goes."""
+def probe_header(line: bytes) -> str | None:
+    """The `game` of a would-be header line, checked as far as the envelope goes."""
     try:
         probe = _probe.decode(line)
     except msgspec.ValidationError as err:
@@ -97,7 +97,7 @@ def probe_header(line: bytes) -> tuple[str, str | None]:
         raise RulesError("LOG-3", f"the first line must be the header, not a {probe.kind!r} event")
     if probe.format != FORMAT:
         raise RulesError("LOG-3", f"format {probe.format!r} is not {FORMAT!r}")
-    return probe.kind, probe.game
+    return probe.game
 
 
 def check_players(header: Header) -> None:

@@ -78,7 +78,7 @@ def open_log(data: bytes, path: str, rulesets: Mapping[str, Any] | None = None) 
         raise ReplayError(path, 1, "LOG-3", "the log is empty: the first line must be the header")
     number, first = lines[0]
     try:
-        _, name = probe_header(first)
+        name = probe_header(first)
         game = GAMES.get(name or "")
         if game is None:
             raise RulesError("LOG-3", f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")

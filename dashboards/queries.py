@@ -101,25 +101,15 @@ WHERE NOT r.neutral AND {where}
 GROUP BY ALL ORDER BY p.track, p.round, r.won
 """
 
-# The leader of each track at each round's end (ties: the later arrival), with whether the
-# leader went on to win, and whether the lead changed hands since the round before.
+# The leader of each track at each round's end (track_leaders is filled at ingest): how often
+# that leader went on to win, and how often the lead changed hands.
 ROUND_LEADERS = """
-WITH leaders AS (
-    SELECT p.game_id, p.track, p.round,
-           arg_max(p.player, p.progress * 100000 + p.arrived) AS leader,
-           arg_max(r.won, p.progress * 100000 + p.arrived) AS leader_won
-    FROM round_progress p
-    JOIN seat_results r ON r.game_id = p.game_id AND r.player = p.player
-    WHERE NOT r.neutral AND p.progress > 0 AND {where}
-    GROUP BY ALL
-), changes AS (
-    SELECT *, coalesce(leader != lag(leader) OVER (PARTITION BY game_id, track ORDER BY round),
-                       FALSE) AS changed
-    FROM leaders
-)
-SELECT track, round, avg(leader_won::INTEGER) AS winner_leads_share,
-       count(*) FILTER (WHERE changed) AS lead_changes, count(DISTINCT game_id) AS matches
-FROM changes GROUP BY ALL ORDER BY track, round
+SELECT l.track, l.round, avg(r.won::INTEGER) AS winner_leads_share,
+       count(*) FILTER (WHERE l.changed) AS lead_changes, count(*) AS matches
+FROM track_leaders l
+JOIN seat_results r ON r.game_id = l.game_id AND r.player = l.leader
+WHERE {where}
+GROUP BY ALL ORDER BY l.track, l.round
 """
 
 # --- win rates -------------------------------------------------------------------------------

@@ -55,10 +55,12 @@ COLUMNS: dict[str, tuple[str, ...]] = {
                     "progress_after", "cause"),
     # Derived while replaying, so the dashboards need not rebuild them for every question:
     # each disc's progress at the end of each round (before a reset), and when it last
-    # arrived; the component each event takes with its position in the seat's round; and
-    # each seat's final points from each of its game's sources, zeros included.
+    # arrived; the component each event takes with its position in the seat's round; each
+    # seat's final points from each of its game's sources, zeros included; and the leader of
+    # each track at each round's end, and whether the lead changed hands since the last.
     "round_progress": ("game_id", "round", "player", "track", "progress", "arrived"),
     "seat_points": ("game_id", "seat", "player", "source", "points"),
+    "track_leaders": ("game_id", "round", "track", "leader", "changed"),
     "item_events": ("game_id", "event_index", "round", "player", "action", "item", "position"),
 }
 
@@ -68,12 +70,14 @@ TYPES: dict[str, pa.DataType] = {
     "round": pa.int32(), "score": pa.int32(), "rank": pa.int32(), "points": pa.int32(),
     "progress_before": pa.int32(), "progress_after": pa.int32(), "complete": pa.bool_(),
     "progress": pa.int32(), "arrived": pa.int32(), "position": pa.int32(),
+    "changed": pa.bool_(),
     "neutral": pa.bool_(), "start_player": pa.bool_(), "won": pa.bool_(),
     "played_at": pa.timestamp("us", tz="UTC"),
 }
 
 # Tables gathered as rows (one tuple per fact); the others gather columns.
-ROW_TABLES = ("score_events", "track_moves", "round_progress", "item_events", "seat_points")
+ROW_TABLES = ("score_events", "track_moves", "round_progress", "item_events", "seat_points",
+              "track_leaders")
 
 
 def replay_files(paths: list[str]) -> Batch:
@@ -219,7 +223,15 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
     if replayed:
         close_rounds(replayed[-1].round if result.complete else replayed[-1].round - 1)
     tracks = sorted({track for _, track in progress})
+    leaders, last_leader = rows["track_leaders"], {}
     for rnd, snapshot in enumerate(snapshots, 1):
         ends.extend([(game_id, rnd, player, track, *snapshot.get((player, track), (0, 0)))
                      for player in players for track in tracks])
+        for track in tracks:  # the disc furthest on; on a shared square the later arrival
+            front = max(((*snapshot.get((p, track), (0, 0)), p) for p in players))
+            if front[0] > 0:
+                before = last_leader.get(track)
+                leaders.append((game_id, rnd, track, front[2],
+                                before is not None and before != front[2]))
+                last_leader[track] = front[2]
     return game_id

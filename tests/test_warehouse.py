@@ -251,3 +251,21 @@ def test_item_events_number_each_seats_picks_and_plays_within_a_round(tmp_path):
     [(first_pick,)] = open_reader(db).execute(
         "SELECT item FROM item_events WHERE event_index = 5").fetchall()
     assert first_pick == "education-2"  # line 6 of the log: Fay picks education-2
+
+
+def test_track_leaders_name_the_front_disc_and_count_lead_changes(tmp_path):
+    db = tmp_path / "wh"
+    ingest([EXAMPLE], db=db, jobs=1)
+    con = open_reader(db)
+    rows = con.execute("""
+        SELECT l.round, l.track, l.leader, max(p.progress) AS top,
+               arg_max(p.player, p.progress * 1000 + p.arrived) AS front
+        FROM track_leaders l JOIN round_progress p USING (game_id, round, track)
+        GROUP BY ALL""").fetchall()
+    assert rows and all(leader == front for _, _, leader, _, front in rows)
+    changes = con.execute("""
+        SELECT count(*) FILTER (WHERE changed),
+               count(*) FILTER (WHERE leader IS DISTINCT FROM prev AND prev IS NOT NULL)
+        FROM (SELECT *, lag(leader) OVER (PARTITION BY track ORDER BY round) AS prev
+              FROM track_leaders)""").fetchall()
+    assert changes[0][0] == changes[0][1] > 0

@@ -62,25 +62,23 @@ ORDER BY coalesce(played_at, ingested_at) DESC, game_id DESC LIMIT 200
 
 # The winner without one source: does it change? A match counts once per source.
 DECISIVE_SOURCES = """
-WITH totals AS (
-    SELECT game_id, seat, neutral, sum(points) AS total
-    FROM points_by_source WHERE {where} GROUP BY ALL
+WITH pts AS (
+    SELECT p.game_id, p.seat, p.source, p.points, r.won, r.neutral
+    FROM seat_points p JOIN seat_results r USING (game_id, seat)
+    WHERE {where}
 ), without AS (
-    SELECT p.game_id, p.source, p.seat, p.won, p.neutral, t.total - p.points AS rest
-    FROM points_by_source p JOIN totals t USING (game_id, seat)
-    WHERE {where_p}
-), best AS (
-    SELECT game_id, source, max(rest) AS top FROM without WHERE NOT neutral GROUP BY ALL
+    SELECT game_id, source, won, neutral,
+           sum(points) OVER (PARTITION BY game_id, seat) - points AS rest
+    FROM pts
+), judged AS (
+    SELECT game_id, source, won, rest,
+           max(rest) FILTER (WHERE NOT neutral) OVER (PARTITION BY game_id, source) AS top
+    FROM without WHERE NOT neutral
 )
-SELECT source, count(*) AS matches, count(*) FILTER (WHERE changed) AS winner_changes
-FROM (
-    SELECT w.game_id, w.source,
-           bool_or((w.won AND w.rest < b.top) OR (NOT w.won AND w.rest = b.top)) AS changed
-    FROM without w JOIN best b USING (game_id, source)
-    WHERE NOT w.neutral
-    GROUP BY ALL
-)
-GROUP BY ALL
+SELECT source, count(DISTINCT game_id) AS matches,
+       count(DISTINCT game_id) FILTER (
+           WHERE (won AND rest < top) OR (NOT won AND rest = top)) AS winner_changes
+FROM judged GROUP BY ALL
 """
 
 # --- track races -----------------------------------------------------------------------------

@@ -68,10 +68,8 @@ show(pivot.select(["value", *[c for c in labels if c in pivot.columns]])
      f"points-by-source-by-{by}")
 
 st.subheader(t("decisive"))
-clause, values = flt.where()
-clause_p, values_p = flt.where("p")
-decisive = query(queries.DECISIVE_SOURCES.replace("{where_p}", clause_p)
-                 .replace("{where}", clause), values + values_p)
+sql, params = where(flt, queries.DECISIVE_SOURCES)
+decisive = query(sql, params)
 decisive = decisive.with_columns(
     (pl.col("winner_changes").cast(pl.Float64) / pl.col("matches")).alias("share"),
     pl.col("source").replace_strict({s: t(s) for s in order}, default=pl.col("source")),

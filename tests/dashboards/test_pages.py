@@ -135,3 +135,20 @@ def test_upload_ingests_good_logs_and_shows_rejects(tmp_path, monkeypatch):
     rejects = at.dataframe[0].value
     assert rejects["file"].tolist() == ["bad.jsonl"] and rejects["rule"].tolist() == ["KA-2"]
     assert sql(db, "SELECT count(*) FROM games") == [(1,)]
+
+
+def test_decisive_sources_by_hand_on_the_three_seat_example(tmp_path):
+    # Cid 26 wins over Ann 22 and Fay 16. Without quest: Ann 12, Cid 9, Fay 16 → Fay.
+    # Without king: Ann 22, Cid 20, Fay −8 → Ann. Without tournament: Ann 16, Cid 10,
+    # Fay 10 → Ann. Without joust (10, 19, 11), education (28, 41, 25) or charity
+    # (22, 31, 26) Cid still wins.
+    from dashboards import queries
+    from dashboards.data import Filters
+    from ingest.pipeline import ingest
+
+    db = tmp_path / "wh"
+    ingest([ROOT / "tests" / "knight_academy" / "logs" / "ka-example-3p.jsonl"], db=db, jobs=1)
+    clause, params = Filters(game="knight-academy").where()
+    rows = sql(db, queries.DECISIVE_SOURCES.replace("{where}", clause), params)
+    assert {source: changed for source, _, changed in rows} == {
+        "quest": 1, "king": 1, "tournament": 1, "joust": 0, "education": 0, "charity": 0}

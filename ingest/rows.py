@@ -223,7 +223,8 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
     if replayed:
         close_rounds(replayed[-1].round if result.complete else replayed[-1].round - 1)
     tracks = sorted({track for _, track in progress})
-    leaders, last_leader = rows["track_leaders"], {}
+    leaders = rows["track_leaders"]
+    last_leader: dict[str, str] = {}
     for rnd, snapshot in enumerate(snapshots, 1):
         ends.extend([(game_id, rnd, player, track, *snapshot.get((player, track), (0, 0)))
                      for player in players for track in tracks])

@@ -9,13 +9,14 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_args
 
 import pyarrow as pa
 
 from ingest.read import read_log
 from replay.errors import ReplayError
 from replay.facts import ScoreChanged, TrackMoved
+from replay.game import Game
 from replay.replayer import Step, open_log, start, steps
 
 
@@ -78,6 +79,18 @@ TYPES: dict[str, pa.DataType] = {
 # Tables gathered as rows (one tuple per fact); the others gather columns.
 ROW_TABLES = ("score_events", "track_moves", "round_progress", "item_events", "seat_points",
               "track_leaders")
+
+
+_ITEM_TYPES: dict[str, dict[type, tuple[str, str]]] = {}
+
+
+def _item_types(game: Game[Any, Any, Any]) -> dict[type, tuple[str, str]]:
+    """Event type → (kind, field naming its component), from the game's `item_fields`."""
+    if game.name not in _ITEM_TYPES:
+        kinds = {t.__struct_config__.tag: t for t in get_args(game.event_type)}
+        _ITEM_TYPES[game.name] = {kinds[kind]: (kind, field)
+                                  for kind, field in game.item_fields.items()}
+    return _ITEM_TYPES[game.name]
 
 
 def replay_files(paths: list[str]) -> Batch:
@@ -185,7 +198,7 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
 
     moves, scores = rows["track_moves"], rows["score_events"]
     ends, items = rows["round_progress"], rows["item_events"]
-    item_fields = game.item_fields
+    item_fields = _item_types(game)
     progress: dict[tuple[str, str], tuple[int, int]] = {}  # (player, track) → (progress, arrived)
     taken: dict[tuple[int, str, str], int] = {}  # (round, player, kind) → events so far
     snapshots: list[dict[tuple[str, str], tuple[int, int]]] = []  # at each round's end
@@ -198,9 +211,9 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
         if step.round > len(snapshots) + 1:
             close_rounds(step.round - 1)
         event = step.event
-        field = item_fields.get(type(event).__struct_config__.tag)
-        if field is not None:
-            kind = type(event).__struct_config__.tag
+        named = item_fields.get(type(event))
+        if named is not None:
+            kind, field = named
             key = (step.round, event.player, kind)
             taken[key] = position = taken.get(key, 0) + 1
             items.append((game_id, step.index, step.round, event.player, kind,

@@ -72,14 +72,15 @@ class _Probe(msgspec.Struct, kw_only=True):
 _probe = msgspec.json.Decoder(_Probe)
 
 
-_BLANK = re.compile(rb"(?:^|\n)[ \t\r\f\v]*(?:\n|$)")
+# A blank line between two newlines; the leading literal lets the search skip ahead fast.
+_BLANK = re.compile(rb"\n[ \t\r\f\v]*\n")
 
 
 def numbered_lines(data: bytes) -> list[tuple[int, bytes]]:
     """(1-based line number, line) for every non-blank line of an uncompressed log."""
     body = data[:-1] if data.endswith(b"\n") else data  # the last line's own newline
     lines = body.split(b"\n")
-    if body and not _BLANK.search(body):  # the usual case: no blank line, numbered in C
+    if body and not _BLANK.search(b"\n" + body + b"\n"):  # usually no blank line: numbered in C
         return list(zip(range(1, len(lines) + 1), lines))
     return [(number, line) for number, line in enumerate(lines, 1)
             if line and not line.isspace()]

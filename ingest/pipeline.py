@@ -82,7 +82,7 @@ def ingest(
     writer = Writer(db)
     executor = make_executor(jobs, cluster)
     try:
-        chunks = chunked(len(paths), worker_count(executor), largest=1000)
+        chunks = chunked(len(paths), worker_count(executor), largest=500)
         work = [(paths[a:b], writer.db, stamp) for a, b in chunks]
         for staged in executor.map_unordered(stage, work):
             done = writer.commit(staged.folder, staged.shas, staged.paths, staged.repeats,

@@ -30,12 +30,14 @@ for (count,), group in seats.group_by("player_count", maintain_order=True):
     stat, p, dof = chi_square_p(wins, expected)
     tests.append({t("players"): count, t("matches"): int(group["matches"].max() or 0),
                   "chi²": round(stat, 2), "dof": dof, "p": p,
-                  "verdict": "seat advantage (p < 0.05)" if p < 0.05 else "no evidence"})
+                  t("verdict"): t("seat_advantage") if p < 0.05 else t("no_evidence")})
 seats = seats.with_columns((pl.col("wins") / pl.col("matches")).alias("win_rate"),
                            (pl.col("seat") + 1).alias("seat"))
-st.plotly_chart(px.bar(seats.to_pandas(), x="seat", y="win_rate", color="player_count",
-                       barmode="group").update_layout(height=300, yaxis_tickformat=".0%"),
-                key="seat-advantage")
+st.plotly_chart(px.bar(seats.with_columns(pl.col("player_count").cast(pl.Utf8)).to_pandas(),
+                       x="seat", y="win_rate", color="player_count", barmode="group",
+                       labels={"seat": t("seat"), "win_rate": t("win_rate"),
+                               "player_count": t("players")})
+                .update_layout(height=300, yaxis_tickformat=".0%"), key="seat-advantage")
 show(pl.DataFrame(tests), "seat-advantage-test")
 show(seats, "seat-win-rates")
 

@@ -76,9 +76,13 @@ def browser():
 
 
 def _settled(page) -> None:
+    """The script has run and every element has drawn (no loading placeholder is left)."""
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]',
                            timeout=60_000)
-    page.wait_for_timeout(500)
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=\"stSkeleton\"]').length === 0",
+        timeout=60_000)
+    page.wait_for_timeout(1000)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

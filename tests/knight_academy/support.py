@@ -58,17 +58,6 @@ def set_track(state: State, track: str, *progress: int) -> None:
     state.arrival[track] = stamps
 
 
-def to_play_phase(state: State, hands: dict[str, list[str]]) -> None:
-    """Skip the draft: each seat holds these picked cards, ready to play from the start player."""
-    state.phase = "play"
-    for player, cards in hands.items():
-        seat = state.seats[player]
-        state.picked[seat] = list(cards)
-        for card in cards:
-            state.deck[card] -= 1
-    state.turn = state.start_player
-
-
 def random_log(seed: int, players: int = 4, variant: str = "base",
                rules: dict[str, Any] | None = None, stop: int | None = None) -> list[str]:
     """A random legal match as log lines: uniform over the engine's own legal events."""

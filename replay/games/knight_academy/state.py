@@ -6,9 +6,6 @@ import msgspec
 
 from .config import Config
 
-PHASES = ("deal", "draft", "play", "bonus", "over")
-
-
 class State(msgspec.Struct, kw_only=True):
     """Mutated in place by `rules.apply`. Seats are indices into `players`."""
 
@@ -16,7 +13,7 @@ class State(msgspec.Struct, kw_only=True):
     players: list[str]
     neutral_seat: int | None  # KA-19: gawain's neutral seat, else None
     round: int = 1
-    phase: str = "deal"
+    phase: str = "deal"  # deal | draft | play | bonus | over
     start_player: int = 0
     deck: dict[str, int]  # KA-4: cards still in the deck, by name
     discard: dict[str, int]

@@ -103,12 +103,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _count_wins(match: Written, wins: dict[str, list[int]]) -> None:
-    """Win share by bot (a tie counts for each winner)."""
-    best = max(match.scores[p] for p in match.agents)
+    """Win share by bot, by the game's own winners (a shared win counts for each)."""
     for player, bot in match.agents.items():
         row = wins.setdefault(bot, [0, 0])
         row[0] += 1
-        row[1] += match.scores[player] == best
+        row[1] += player in match.winners
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:

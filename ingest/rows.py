@@ -242,7 +242,7 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
         ends.extend([(game_id, rnd, player, track, *snapshot.get((player, track), (0, 0)))
                      for player in players for track in tracks])
         for track in tracks:  # the disc furthest on; on a shared square the later arrival
-            front = max(((*snapshot.get((p, track), (0, 0)), p) for p in players))
+            front = max((*snapshot.get((p, track), (0, 0)), p) for p in players)
             if front[0] > 0:
                 before = last_leader.get(track)
                 leaders.append((game_id, rnd, track, front[2],

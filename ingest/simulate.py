@@ -47,6 +47,7 @@ class Written(msgspec.Struct, frozen=True):
     data: bytes  # the gzip-compressed log
     scores: dict[str, int]
     agents: dict[str, str]  # the bot of each real seat
+    winners: list[str]  # after the game's own tie-break
 
 
 def check(spec: Spec) -> None:
@@ -58,9 +59,7 @@ def check(spec: Spec) -> None:
     unknown = [bot for bot in spec.bots if bot not in sim.bots]
     if unknown or not spec.bots:
         raise ValueError(f"unknown bots {unknown}; {spec.game} has {', '.join(sim.bots)}")
-    header = _header(spec, 0, random.Random(0))
-    game.ruleset(header)  # raises RulesError on a bad --set
-    sim.table(spec.players)
+    _header(spec, 0, random.Random(0))  # RulesError on a bad --set, ValueError on a bad table
 
 
 def _simulated() -> list[str]:
@@ -70,7 +69,8 @@ def _simulated() -> list[str]:
 def _header(spec: Spec, index: int, rng: random.Random) -> Any:
     game = GAMES[spec.game]
     assert game.simulation is not None
-    fields = game.simulation.table(spec.players)
+    config = game.resolve(spec.ruleset, spec.rules)
+    fields = game.simulation.table(spec.players, config, rng)
     real = [p for p in fields["players"] if p != fields.get("neutral")]
     # Bots take the seats in turn, starting one further along the list each match, so every
     # bot plays even when there are more bots than seats; then seats are shuffled.
@@ -101,10 +101,13 @@ def simulate_match(spec: Spec, index: int) -> Written:
     encode = msgspec.json.encode
     lines = [encode(header)]
     lines.extend(map(encode, playout(game, state, bots, rng)))
-    scores = dict(zip(header.players, game.result(state).scores))
-    lines.append(encode(Final(scores=scores)))
+    outcome = game.result(state)
+    scores = dict(zip(header.players, outcome.scores))
+    if outcome.complete:  # a match cut short by the game's `max_events` claims nothing
+        lines.append(encode(Final(scores=scores)))
     data = gzip.compress(b"\n".join(lines) + b"\n", compresslevel=3, mtime=0)
-    return Written(header.game_id, data, scores, header.agents)
+    winners = [header.players[seat] for seat in outcome.winners]
+    return Written(header.game_id, data, scores, header.agents, winners)
 
 
 def simulate_chunk(task: tuple[Spec, int, int]) -> list[Written]:

@@ -31,4 +31,26 @@ class TrackMoved(Fact, frozen=True, tag="track", gc=False):
     cause: str
 
 
-AnyFact = ScoreChanged | TrackMoved
+
+
+class ResourceChanged(Fact, frozen=True, tag="resource", gc=False):
+    """A seat gains (`delta` > 0) or gives up units of a resource it holds: a token, a worker."""
+
+    seat: int
+    resource: str
+    delta: int
+    cause: str
+
+
+class PiecesRemoved(Fact, frozen=True, tag="removed", gc=False):
+    """`seat`'s action takes `count` of `victim`'s pieces off the board at `place` (a battle)."""
+
+    seat: int
+    victim: int
+    place: str
+    piece: str
+    count: int
+    cause: str
+
+
+AnyFact = ScoreChanged | TrackMoved | ResourceChanged | PiecesRemoved

@@ -44,7 +44,8 @@ class Policy(Protocol):
 
     name: str
 
-    def choose(self, state: Any, seat: int, options: Sequence[Any], rng: random.Random) -> Any: ...
+    # `options`: the engine's legal events, or the game's own menu of them (Simulation.options)
+    def choose(self, state: Any, seat: int, options: Any, rng: random.Random) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -52,9 +53,16 @@ class Simulation(Generic[S, E]):
     """What the simulator needs beyond the rules: bots, tables, and chance's own moves."""
 
     bots: Mapping[str, Callable[[], Policy]]
-    table: Callable[[int], dict[str, Any]]  # header fields (players, variant, …) for a count
+    # Header fields (players, variant, a map, …) of a table for a count, under a ruleset.
+    table: Callable[[int, Any, random.Random], dict[str, Any]]
     chance: Callable[[S, random.Random], E | None]  # the next event if chance decides it
     to_move: Callable[[S], int]  # else the seat that decides next
+    # What a bot chooses from; by default the engine's `legal_events` for its seat. A game
+    # whose turns offer thousands of actions gives its bots a cheaper, lazier menu.
+    options: Callable[[S, int], Any] | None = None
+    # Where the rules allow a match that never ends (Heraldry without a duke), the simulator
+    # stops after this many events and writes the log as it stands: incomplete.
+    max_events: int | None = None
 
 
 @dataclass(frozen=True)
@@ -86,16 +94,19 @@ class Game(Generic[C, S, E]):
 
     def ruleset(self, header: Header, extra: Mapping[str, C] | None = None) -> C:
         """LOG-3: the header's named ruleset with its `rules` overrides on top."""
-        name = header.ruleset or self.standard_ruleset
+        return self.resolve(header.ruleset, header.rules, extra)
+
+    def resolve(self, name: str | None, rules: Mapping[str, Any],
+                extra: Mapping[str, C] | None = None) -> C:
+        """The ruleset called `name` (default: the standard one) with `rules` on top."""
+        name = name or self.standard_ruleset
         known = {**self.rulesets, **(extra or {})}
         if name not in known:
             raise RulesError("LOG-3", f"unknown ruleset {name!r}; known: {', '.join(sorted(known))}")
         base = known[name]
-        if not header.rules:
+        if not rules:
             return base
         try:
-            return msgspec.convert(
-                {**msgspec.to_builtins(base), **header.rules}, type=self.config_type
-            )
+            return msgspec.convert({**msgspec.to_builtins(base), **rules}, type=self.config_type)
         except (msgspec.ValidationError, ValueError) as err:
             raise RulesError("LOG-3", f"rules overrides do not fit ruleset {name!r}: {err}") from None

@@ -17,18 +17,19 @@ def playout(
     game: Game[Any, Any, Any], state: Any, bots: Sequence[Policy | None],
     rng: random.Random,
 ) -> list[Any]:
-    """Advance `state` to the end of the game; return the events applied, in order.
+    """Advance `state` to the end of the game, or to the game's `max_events`; return the
+    events applied, in order.
 
     `bots[seat]` decides for each seat; chance decides where the game says it does.
     """
     sim = game.simulation
     if sim is None:
         raise ValueError(f"{game.name} has no simulator")
-    chance, to_move, legal, apply, is_over = (
-        sim.chance, sim.to_move, game.legal_events, game.apply, game.is_over
-    )
-    events = []
-    while not is_over(state):
+    chance, to_move, apply, is_over = sim.chance, sim.to_move, game.apply, game.is_over
+    legal = sim.options or game.legal_events
+    events: list[Any] = []
+    limit = sim.max_events
+    while not is_over(state) and (limit is None or len(events) < limit):
         event = chance(state, rng)
         if event is None:
             seat = to_move(state)

@@ -3,6 +3,7 @@
 from typing import Any
 
 from replay.game import Game
-from replay.games import knight_academy
+from replay.games import heraldry, knight_academy
 
-GAMES: dict[str, Game[Any, Any, Any]] = {game.name: game for game in [knight_academy.RULES]}
+_ALL: list[Game[Any, Any, Any]] = [knight_academy.RULES, heraldry.RULES]
+GAMES: dict[str, Game[Any, Any, Any]] = {game.name: game for game in _ALL}

@@ -11,7 +11,9 @@ from ingest.read import read_log
 from ingest.report import outcome_json
 from replay.replayer import open_log, replay
 
-from .golden import GOLDEN, playthrough
+from tests.golden import check
+
+from .golden import GOLDEN
 from .support import LOGS
 
 EXPECTED = {
@@ -30,11 +32,7 @@ def test_each_example_ends_with_the_digests_result(log):
 
 @pytest.mark.parametrize("log", LOG_FILES, ids=lambda p: p.stem)
 def test_each_example_replays_to_its_reviewed_golden_facts_and_end_state(log):
-    got = playthrough(log)
-    stem = log.name.removesuffix(".jsonl")
-    facts = [json.loads(line) for line in (GOLDEN / f"{stem}.facts.jsonl").read_text().splitlines()]
-    assert got["facts"] == facts
-    assert got["end"] == json.loads((GOLDEN / f"{stem}.end.json").read_text())
+    check(log, GOLDEN)
 
 
 def test_round_one_of_the_three_seat_example_by_hand():

@@ -6,6 +6,7 @@ import msgspec
 
 from .config import Config
 
+
 class State(msgspec.Struct, kw_only=True):
     """Mutated in place by `rules.apply`. Seats are indices into `players`."""
 

@@ -1,0 +1,49 @@
+"""Golden playthroughs: each example log's facts and end state, written out to be reviewed.
+
+Each game's tests keep theirs in `tests/<game>/golden/`; regenerate on purpose, then read
+the diff:  python -m tests.knight_academy.golden  (or tests.heraldry.golden)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from ingest.read import read_log
+from replay.replayer import open_log, replay
+
+
+def playthrough(log: Path) -> dict[str, Any]:
+    """What the golden files hold for one log: every fact with its step, and the end state."""
+    outcome = replay(open_log(read_log(log), log.name))
+    facts = [
+        {"index": step.index, "line": step.line, **msgspec.to_builtins(fact)}
+        for step in outcome.steps
+        for fact in step.facts
+    ]
+    return {"facts": facts, "end": outcome.match.game.snapshot(outcome.state)}
+
+
+def write_all(logs: Path, golden: Path) -> None:
+    golden.mkdir(exist_ok=True)
+    for log in sorted(logs.glob("*.jsonl")):
+        played = playthrough(log)
+        stem = log.name.removesuffix(".jsonl")
+        (golden / f"{stem}.facts.jsonl").write_text(
+            "".join(json.dumps(fact, ensure_ascii=False) + "\n" for fact in played["facts"])
+        )
+        (golden / f"{stem}.end.json").write_text(
+            json.dumps(played["end"], indent=1, ensure_ascii=False) + "\n"
+        )
+
+
+def check(log: Path, golden: Path) -> None:
+    """The log replays to exactly the reviewed facts and end state."""
+    got = playthrough(log)
+    stem = log.name.removesuffix(".jsonl")
+    facts = [json.loads(line) for line in (golden / f"{stem}.facts.jsonl").read_text().splitlines()]
+    assert got["facts"] == facts
+    assert json.loads(json.dumps(got["end"])) == json.loads((golden / f"{stem}.end.json").read_text())

@@ -29,9 +29,11 @@ test: $(VENV)/.installed browser
 	$(PY) -m pytest -n 2
 
 bench: $(VENV)/.installed
-	$(PY) bench/replay_knight_academy.py
-	$(PY) bench/simulate_knight_academy.py
+	$(PY) bench/replay_speed.py knight-academy
+	$(PY) bench/simulate_speed.py knight-academy
 	$(PY) bench/ingest_knight_academy.py
+	$(PY) bench/replay_speed.py heraldry
+	$(PY) bench/simulate_speed.py heraldry
 
 clean:
 	rm -rf $(VENV) data/warehouse
@@ -47,3 +49,10 @@ samples: $(VENV)/.installed
 	$(VENV)/bin/squire simulate knight-academy -n 100 --players 4 --bots greedy,focus,denier,random \
 	  --seed 2026 --set 'quest_prizes=[12,8,4]' --played-from 2026-10-01T18:00:00Z \
 	  --out data/samples/knight-academy --jobs 1
+	rm -rf data/samples/heraldry
+	for players in 2 3 4; do \
+	  $(VENV)/bin/squire simulate heraldry -n 60 --players $$players --bots greedy,random \
+	    --seed 2026 --played-from 2026-09-02T18:00:00Z --out data/samples/heraldry --jobs 1 || exit 1; \
+	done
+	$(VENV)/bin/squire simulate heraldry -n 40 --players 3 --bots greedy,random --seed 2026 \
+	  --set promotion_cost=12 --played-from 2026-10-02T18:00:00Z --out data/samples/heraldry --jobs 1

@@ -43,6 +43,8 @@ def _load(game_id: str, signature_: str) -> Replayed | None:
         for fact in step.facts:
             row = msgspec.to_builtins(fact)
             row["player"] = players[row.pop("seat")]
+            if "victim" in row:
+                row["victim"] = players[row["victim"]]
             facts.append(row)
         raw = msgspec.to_builtins(step.event)
         events.append({
@@ -51,6 +53,7 @@ def _load(game_id: str, signature_: str) -> Replayed | None:
             "player": raw.get("player"),
             "event": ", ".join(f"{k}={v}" for k, v in raw.items() if k not in ("kind", "player")),
             "facts": facts,
+            "raw": raw,
         })
     return Replayed(match=match, events=events)
 

@@ -113,7 +113,8 @@ GROUP BY ALL ORDER BY l.track, l.round
 # --- win rates -------------------------------------------------------------------------------
 
 WIN_RATES = """
-SELECT {dimension} AS value, count(*) AS matches, count(*) FILTER (WHERE won) AS wins
+SELECT {dimension} AS value, count(*) AS matches, count(*) FILTER (WHERE won) AS wins,
+       count(*) FILTER (WHERE tie_break) AS tie_breaks
 FROM seat_results WHERE NOT neutral AND {where}
 GROUP BY ALL ORDER BY value
 """
@@ -121,7 +122,8 @@ GROUP BY ALL ORDER BY value
 # --- balance ---------------------------------------------------------------------------------
 
 SEAT_TABLE = """
-SELECT player_count, seat, count(*) AS matches, count(*) FILTER (WHERE won) AS wins
+SELECT player_count, position AS seat, count(*) AS matches,
+       count(*) FILTER (WHERE won) AS wins, count(*) FILTER (WHERE tie_break) AS tie_breaks
 FROM seat_results WHERE NOT neutral AND {where}
 GROUP BY ALL ORDER BY player_count, seat
 """

@@ -15,7 +15,7 @@ import pyarrow as pa
 
 from ingest.read import read_log
 from replay.errors import ReplayError
-from replay.facts import ScoreChanged, TrackMoved
+from replay.facts import PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved
 from replay.game import Game
 from replay.replayer import Step, open_log, start, steps
 
@@ -48,12 +48,16 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "games": ("game_id", "game", "variant", "ruleset", "rules", "ruleset_key", "player_count",
               "seat_count", "complete", "event_count", "played_at", "source", "path",
               "log_sha256", "engine_version", "header"),
-    "seats": ("game_id", "seat", "player", "agent", "neutral", "start_player", "score", "rank",
-              "won"),
+    "seats": ("game_id", "seat", "player", "agent", "neutral", "start_player", "position",
+              "score", "rank", "won", "tie_break"),
     "events": ("game_id", "event_index", "line", "kind", "player", "round", "payload"),
     "score_events": ("game_id", "event_index", "round", "player", "source", "points"),
     "track_moves": ("game_id", "event_index", "round", "player", "track", "progress_before",
                     "progress_after", "cause"),
+    "resource_changes": ("game_id", "event_index", "round", "player", "resource", "delta",
+                         "cause"),
+    "pieces_removed": ("game_id", "event_index", "round", "player", "victim", "place", "piece",
+                       "count", "cause"),
     # Derived while replaying, so the dashboards need not rebuild them for every question:
     # each disc's progress at the end of each round (before a reset), and when it last
     # arrived; the component each event takes with its position in the seat's round; each
@@ -71,14 +75,15 @@ TYPES: dict[str, pa.DataType] = {
     "round": pa.int32(), "score": pa.int32(), "rank": pa.int32(), "points": pa.int32(),
     "progress_before": pa.int32(), "progress_after": pa.int32(), "complete": pa.bool_(),
     "progress": pa.int32(), "arrived": pa.int32(), "position": pa.int32(),
-    "changed": pa.bool_(),
+    "changed": pa.bool_(), "delta": pa.int32(), "count": pa.int32(),
     "neutral": pa.bool_(), "start_player": pa.bool_(), "won": pa.bool_(),
+    "tie_break": pa.bool_(),
     "played_at": pa.timestamp("us", tz="UTC"),
 }
 
 # Tables gathered as rows (one tuple per fact); the others gather columns.
-ROW_TABLES = ("score_events", "track_moves", "round_progress", "item_events", "seat_points",
-              "track_leaders")
+ROW_TABLES = ("score_events", "track_moves", "resource_changes", "pieces_removed",
+              "round_progress", "item_events", "seat_points", "track_leaders")
 
 
 _ITEM_TYPES: dict[str, dict[type, tuple[str, str]]] = {}
@@ -174,16 +179,21 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
         (game_id, seat, player, source, result.sources[seat].get(source, 0))
         for seat, player in enumerate(players) for source in sources
     ])
+    first = players.index(header.start_player)
+    beaten = {result.scores[seat] for seat in range(len(players)) if seat not in winners}
     for seat, player in enumerate(players):
         s["game_id"].append(game_id)
         s["seat"].append(seat)
         s["player"].append(player)
         s["agent"].append(header.agents.get(player))
         s["neutral"].append(player == neutral)
-        s["start_player"].append(player == header.start_player)
+        s["start_player"].append(seat == first)
+        s["position"].append((seat - first) % len(players))  # in turn order from the start
         s["score"].append(result.scores[seat])
         s["rank"].append(result.ranks[seat])
         s["won"].append(seat in winners)
+        # Won on the game's tie-break: a seat that did not win had the same score.
+        s["tie_break"].append(seat in winners and result.scores[seat] in beaten)
 
     e = cols["events"]
     n = len(replayed)
@@ -197,6 +207,7 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
     e["round"].extend([step.round for step in replayed])
 
     moves, scores = rows["track_moves"], rows["score_events"]
+    resources, removed = rows["resource_changes"], rows["pieces_removed"]
     ends, items = rows["round_progress"], rows["item_events"]
     item_fields = _item_types(game)
     progress: dict[tuple[str, str], tuple[int, int]] = {}  # (player, track) → (progress, arrived)
@@ -233,6 +244,13 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
                 elif type(fact) is ScoreChanged:
                     scores.append((game_id, index, fact.round, players[fact.seat], fact.source,
                                    fact.points))
+                elif type(fact) is ResourceChanged:
+                    resources.append((game_id, index, fact.round, players[fact.seat],
+                                      fact.resource, fact.delta, fact.cause))
+                elif type(fact) is PiecesRemoved:
+                    removed.append((game_id, index, fact.round, players[fact.seat],
+                                    players[fact.victim], fact.place, fact.piece, fact.count,
+                                    fact.cause))
     if replayed:
         close_rounds(replayed[-1].round if result.complete else replayed[-1].round - 1)
     tracks = sorted({track for _, track in progress})

@@ -36,7 +36,7 @@ import pyarrow.parquet as pq
 from ingest.rows import COLUMNS, TYPES, Reject
 from replay.registry import GAMES
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2 adds resource_changes and pieces_removed; parts of 1 read as without
 VIEWS = Path(__file__).with_name("views.sql")
 DEFAULT_DB = Path(os.environ.get(
     "SQUIRE_WAREHOUSE", Path(__file__).resolve().parents[1] / "data" / "warehouse"))
@@ -102,7 +102,9 @@ def open_reader(db: Path = DEFAULT_DB) -> duckdb.DuckDBPyConnection:
         con.register(f"empty_{table}", empty)
         if files:
             listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
-            con.execute(f"CREATE VIEW {table} AS SELECT * FROM read_parquet([{listed}])")
+            # By name: parts of an older schema lack later columns, which read as NULL.
+            con.execute(f"CREATE VIEW {table} AS SELECT * FROM "
+                        f"read_parquet([{listed}], union_by_name = true)")
         else:
             con.execute(f"CREATE VIEW {table} AS SELECT * FROM empty_{table}")
     con.execute("CREATE TABLE sources (game VARCHAR, source VARCHAR, position INTEGER)")

@@ -47,3 +47,13 @@ def check(log: Path, golden: Path) -> None:
     facts = [json.loads(line) for line in (golden / f"{stem}.facts.jsonl").read_text().splitlines()]
     assert got["facts"] == facts
     assert json.loads(json.dumps(got["end"])) == json.loads((golden / f"{stem}.end.json").read_text())
+
+
+def check_expected(log: Path, expected: Path) -> None:
+    """The log ends with the result its game's digest gives it (a line of expected.jsonl)."""
+    from ingest.report import outcome_json
+
+    wanted = {row["game_id"]: row for row in map(json.loads, expected.read_text().splitlines())}
+    got = outcome_json(replay(open_log(read_log(log), str(log))))
+    want = wanted[got["game_id"]]
+    assert {key: got[key] for key in want} == want

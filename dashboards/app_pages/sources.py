@@ -37,7 +37,7 @@ st.plotly_chart(px.bar(summary.to_pandas(), x="label", y="mean", color="group", 
                 .update_layout(height=320, xaxis_title=None, yaxis_title=t("points"),
                                legend_title=None), key="means")
 show(summary.select("label", "group", "seats", "mean", "low", "q1", "median", "q3", "high")
-     .rename({"label": t("source"), "group": "", "seats": t("seat"), "mean": t("mean")}),
+     .rename({"label": t("source"), "group": "", "seats": t("seats"), "mean": t("mean")}),
      "points-by-source")
 
 st.subheader(t("points"))

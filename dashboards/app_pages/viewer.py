@@ -8,7 +8,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.boards import knight_academy as ka_board
+from dashboards.boards import BOARDS
 from dashboards.common import date_bounds, game_label, has_matches
 from dashboards.data import query, signature
 from dashboards.i18n import t
@@ -68,15 +68,22 @@ def _jump() -> None:
         st.session_state["step"] = target
 
 
-# Jumps: the state just before each round's deal, draft, play and scoring began.
-anchors: dict[int, str] = {0: t("start")}
-seen: set[tuple[int, str]] = set()
-for event in events:
-    mark = (event["round"], event["kind"])
-    if mark not in seen:
-        seen.add(mark)
-        anchors.setdefault(event["index"] - 1,
-                           f"{t('round')} {event['round']} — {t('phase_' + event['kind'])}")
+def describe(fact: dict[str, object]) -> str:
+    """One fact in words; every kind of fact the engines establish."""
+    kind, who = fact["fact"], fact["player"]
+    if kind == "score":
+        return f"{who}: {t(str(fact['source']))} {fact['points']:+d}"
+    if kind == "resource":
+        return f"{who}: {t(str(fact['resource']))} {fact['delta']:+d} ({t(str(fact['cause']))})"
+    if kind == "removed":
+        return (f"{who} {t('removes')} {fact['count']} {t(str(fact['piece']))} "
+                f"{t('of')} {fact['victim']} {fact['place']} ({t(str(fact['cause']))})")
+    return (f"{who}: {t(str(fact['track']))} {fact['before']} → {fact['after']} "
+            f"({t(str(fact['cause']))})")
+
+
+board_of = BOARDS[match.game.name]
+anchors: dict[int, str] = board_of.anchors(events)
 
 nav = st.columns([2, 2, 4, 6])
 nav[0].button(t("previous"), on_click=_move, args=(-1,), disabled=False)
@@ -89,15 +96,13 @@ step = st.slider(t("step"), 0, last, key="step", bind="query-params")
 
 view = snapshot(game_id, step, signature())
 assert view is not None
-st.caption(f"{game_label(match.game.name)} · {match.header.variant} · "
-           f"{t('round')} {view['round']} · {view['phase']}"
-           + (f" · {t('step')} {view['draft_step']}" if view.get("draft_step") else "")
-           + f" · {t('start_player')}: {view['start_player']}")
+st.caption(f"{game_label(match.game.name)} · {match.header.variant} · {board_of.caption(view)}"
+           f" · {t('start_player')}: {view['start_player']}")
 
+current = events[step - 1] if step > 0 else None
 board, side = st.columns([3, 2])
 with board:
-    if match.game.name == "knight-academy":
-        st.plotly_chart(ka_board.figure(view, players), key="board")
+    st.plotly_chart(board_of.figure(view, players, current), key="board")
     expect = view["expecting"]
     if expect["kind"] == "nothing":
         st.success(t("game_over"))
@@ -107,33 +112,12 @@ with board:
                 + (f" ({t('by')} {by})" if by and by not in expect["players"] else ""))
 
 with side:
-    viewer = st.radio(t("perspective"), [None, *players], horizontal=True, key="perspective",
-                      format_func=lambda p: t("everyone") if p is None else p)
-    st.metric(t("deck"), view["deck"])
-    st.metric(t("discard"), view["discard"])
-    rows = []
-    for player, seat in view["seats"].items():
-        visible = viewer is None or viewer == player
-        rows.append({
-            t("player"): player + (f" ({t('neutral')})" if seat["neutral"] else ""),
-            t("hand"): ", ".join(seat["hand"]) if visible
-            else f"{len(seat['hand'])} {t('cards')} ({t('hidden')})",
-            t("picked"): ", ".join(seat["picked"]) if visible
-            else f"{len(seat['picked'])} {t('cards')} ({t('hidden')})",
-            t("score"): seat["score"],
-            **{t(source): points for source, points in seat["sources"].items()},
-        })
-    st.dataframe(pl.DataFrame(rows), hide_index=True)
+    board_of.side(view, players)
 
-current = events[step - 1] if step > 0 else None
 if current is not None and current["facts"]:
     st.subheader(t("facts"))
     for fact in current["facts"]:
-        if fact["fact"] == "score":
-            st.write(f"• {fact['player']}: {t(fact['source'])} {fact['points']:+d}")
-        else:
-            st.write(f"• {fact['player']}: {t(fact['track'])} {fact['before']} → "
-                     f"{fact['after']} ({fact['cause']})")
+        st.write("• " + describe(fact))
 
 st.subheader(t("events"))
 window = range(max(0, step - 8), min(last, step + 8))

@@ -1,4 +1,5 @@
-"""Win rates by seat, start player, player, bot, player count and rule set, with intervals."""
+"""Win rates by seat (in turn order), start player, player, bot, player count and rule set,
+with intervals, and how many of the wins the game's tie-break decided."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ flt = filters("win")
 
 # Fixed column expressions by dimension (never user text in the SQL).
 DIMENSIONS = {
-    "seat": "seat + 1",
+    "seat": "position + 1",  # in turn order from the start player
     "start_player": "CASE WHEN start_player THEN 'yes' ELSE 'no' END",
     "player": "player",
     "bot": "coalesce(agent, '—')",
@@ -57,5 +58,6 @@ for dimension in DIMENSIONS:
         key=f"chart-{dimension}")
     with table:
         show(frame.rename({"value": t(dimension), "matches": t("matches"), "wins": t("wins"),
+                           "tie_breaks": t("tie_breaks"),
                            "win_rate": t("win_rate"), "low": "95% low", "high": "95% high"}),
              f"win-rate-by-{dimension}", height=220)

@@ -6,12 +6,55 @@ from __future__ import annotations
 from typing import Any
 
 import plotly.graph_objects as go
+import polars as pl
+import streamlit as st
 
 from dashboards.common import PALETTE
 from dashboards.i18n import t
 
 
-def figure(view: dict[str, Any], players: list[str]) -> go.Figure:
+def anchors(events: list[dict[str, Any]]) -> dict[int, str]:
+    """Jumps: the state just before each round's deal, draft, play and scoring began."""
+    marks: dict[int, str] = {0: t("start")}
+    seen: set[tuple[int, str]] = set()
+    for event in events:
+        mark = (event["round"], event["kind"])
+        if mark not in seen:
+            seen.add(mark)
+            marks.setdefault(event["index"] - 1,
+                             f"{t('round')} {event['round']} — {t('phase_' + event['kind'])}")
+    return marks
+
+
+def caption(view: dict[str, Any]) -> str:
+    step = view.get("draft_step")
+    return f"{t('round')} {view['round']} · {view['phase']}" + (
+        f" · {t('step')} {step}" if step else "")
+
+
+def side(view: dict[str, Any], players: list[str]) -> None:
+    """Deck, discard and each seat's cards, seen by everyone or by one player."""
+    viewer = st.radio(t("perspective"), [None, *players], horizontal=True, key="perspective",
+                      format_func=lambda p: t("everyone") if p is None else p)
+    st.metric(t("deck"), view["deck"])
+    st.metric(t("discard"), view["discard"])
+    rows = []
+    for player, seat in view["seats"].items():
+        visible = viewer is None or viewer == player
+        rows.append({
+            t("player"): player + (f" ({t('neutral')})" if seat["neutral"] else ""),
+            t("hand"): ", ".join(seat["hand"]) if visible
+            else f"{len(seat['hand'])} {t('cards')} ({t('hidden')})",
+            t("picked"): ", ".join(seat["picked"]) if visible
+            else f"{len(seat['picked'])} {t('cards')} ({t('hidden')})",
+            t("score"): seat["score"],
+            **{t(source): points for source, points in seat["sources"].items()},
+        })
+    st.dataframe(pl.DataFrame(rows), hide_index=True)
+
+
+def figure(view: dict[str, Any], players: list[str], event: dict[str, Any] | None = None
+           ) -> go.Figure:
     tracks = list(view["tracks"])
     length = 20
     fig = go.Figure()

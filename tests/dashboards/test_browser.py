@@ -112,3 +112,19 @@ def test_the_deep_link_opens_that_step_and_the_url_follows(server, browser):
     assert thumb.inner_text() == "121"
     page.screenshot(path=str(ARTIFACTS / "viewer-deep-link.png"))
     page.close()
+
+
+def test_the_heraldry_viewer_draws_the_hex_map_in_the_browser(server, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1300})
+    page.goto(f"{server}/viewer?game=he-example-2p&step=22")
+    _settled(page)
+    assert page.get_by_text("Round 9").first.is_visible()
+    # 54 hexes drawn as shapes, plus the two the battle's steps touched, outlined.
+    shapes = page.locator(".js-plotly-plot .shapelayer path")
+    assert shapes.count() == 56
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.get_by_role("button", name="Next").click()
+    _settled(page)
+    page.wait_for_function("() => window.location.search.includes('step=23')", timeout=10_000)
+    page.screenshot(path=str(ARTIFACTS / "viewer-heraldry.png"))
+    page.close()

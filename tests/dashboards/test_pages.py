@@ -18,15 +18,20 @@ from .conftest import ROOT
 
 APP = str(ROOT / "dashboards" / "app.py")
 PAGES = ["viewer", "sources", "tracks", "win_rates", "balance", "upload"]
+FILTER_KEYS = {"sources": "sources", "tracks": "tracks", "win_rates": "win", "balance": "balance"}
 
 
 @pytest.fixture
 def app(warehouse, monkeypatch):
     monkeypatch.setenv("SQUIRE_WAREHOUSE", str(warehouse))
 
-    def open_page(page: str | None = None, lang: str = "en", **params: str) -> AppTest:
+    def open_page(page: str | None = None, lang: str = "en", of: str = "knight-academy",
+                  **params: str) -> AppTest:
+        """A page, with the game `of` chosen in the statistics filters where it has them."""
         at = AppTest.from_file(APP, default_timeout=60)
         at.query_params["lang"] = lang
+        if page in FILTER_KEYS:  # the statistics filters' game, chosen before the page runs
+            at.session_state[f"{FILTER_KEYS[page]}-game"] = of
         for key, value in params.items():
             at.query_params[key] = value
         at.run()
@@ -43,17 +48,18 @@ def sql(warehouse, text: str, params=()):
     return open_reader(warehouse).execute(text, list(params)).fetchall()
 
 
+@pytest.mark.parametrize("of", ["knight-academy", "heraldry"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("page", PAGES)
-def test_every_page_renders_in_both_languages(app, page, lang):
-    at = app(page, lang=lang)
+def test_every_page_renders_in_both_languages_for_each_game(app, page, lang, of):
+    at = app(page, lang=lang, of=of)
     assert at.title, "each page has a title"
 
 
 def test_the_overview_counts_the_stored_matches(app, warehouse):
     at = app()
-    [(count,)] = sql(warehouse, "SELECT count(*) FROM games")
-    assert [m.value for m in at.metric] == [f"{count:,}"]
+    counts = sql(warehouse, "SELECT count(*) FROM games GROUP BY game")  # one metric a game
+    assert sorted(m.value for m in at.metric) == sorted(f"{n:,}" for (n,) in counts)
 
 
 def test_the_viewer_shows_exactly_what_replay_step_shows(app, capsys):
@@ -89,7 +95,7 @@ def test_win_rates_by_seat_equal_sql(app, warehouse):
     at = app("win_rates")
     shown = at.dataframe[0].value
     want = sql(warehouse, """
-        SELECT seat + 1, count(*), count(*) FILTER (WHERE won) FROM seat_results
+        SELECT position + 1, count(*), count(*) FILTER (WHERE won) FROM seat_results
         WHERE NOT neutral AND game = 'knight-academy' GROUP BY 1 ORDER BY 1""")
     assert [tuple(row) for row in shown.iloc[:, :3].itertuples(index=False)] == want
 
@@ -152,3 +158,45 @@ def test_decisive_sources_by_hand_on_the_three_seat_example(tmp_path):
     rows = sql(db, queries.DECISIVE_SOURCES.replace("{where}", clause), params)
     assert {source: changed for source, _, changed in rows} == {
         "quest": 1, "king": 1, "tournament": 1, "joust": 0, "education": 0, "charity": 0}
+
+
+def _elements(node, kind: str) -> list:
+    """Every element of `kind` in the page, however deep in columns (AppTest has no
+    accessor for charts)."""
+    found = [node] if getattr(node, "type", None) == kind else []
+    for child in (getattr(node, "children", None) or {}).values():
+        found += _elements(child, kind)
+    return found
+
+
+def test_the_heraldry_viewer_draws_the_map_and_shows_what_replay_step_shows(app, capsys):
+    at = app("viewer", game="he-example-2p", step="22")  # line 23: Fay's battle at [1, 0]
+    assert main(["replay", "--json", "--step", "22",
+                 str(ROOT / "tests" / "heraldry" / "logs" / "he-example-2p.jsonl")]) == 0
+    view = json.loads(capsys.readouterr().out)
+    seats = at.dataframe[0].value
+    assert list(seats.columns)[1:] == ["Fay", "Ann"]
+    scores = seats.set_index(seats.columns[0]).loc["Score"]
+    assert scores.tolist() == [str(s["score"]) for s in view["seats"].values()]
+    [chart] = _elements(at._tree, "plotly_chart")
+    figure = json.loads(chart.proto.spec)
+    shapes = figure["layout"]["shapes"]
+    outlined = [s for s in shapes if s["line"].get("width") == 4]
+    assert len(shapes) == len(view["hexes"]) + len(outlined) and len(outlined) == 2
+    knights = [trace for trace in figure["data"] if trace.get("mode") == "markers+text"]
+    assert any("2" in trace["text"] for trace in knights)  # Fay's two knights on [1, 0]
+    assert any("battle" in m.value for m in at.markdown)
+
+
+def test_heraldry_win_rates_count_the_tie_breaks_as_sql_does(app, warehouse):
+    at = app("win_rates", of="heraldry")
+    shown = at.dataframe[0].value
+    want = sql(warehouse, """
+        SELECT position + 1, count(*), count(*) FILTER (WHERE won),
+               count(*) FILTER (WHERE tie_break) FROM seat_results
+        WHERE NOT neutral AND game = 'heraldry' GROUP BY 1 ORDER BY 1""")
+    assert [tuple(row) for row in shown.iloc[:, :4].itertuples(index=False)] == want
+    [(ties,)] = sql(warehouse, """SELECT count(*) FROM seat_results s WHERE game = 'heraldry'
+        AND won AND EXISTS (SELECT 1 FROM seats o WHERE o.game_id = s.game_id AND NOT o.won
+                            AND o.score = s.score)""")
+    assert sum(row[3] for row in want) == ties > 0

@@ -3,31 +3,22 @@ as reviewed in golden/, and one round checked by hand."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from ingest.read import read_log
-from ingest.report import outcome_json
 from replay.replayer import open_log, replay
-
-from tests.golden import check
+from tests.golden import check, check_expected
 
 from .golden import GOLDEN
 from .support import LOGS
 
-EXPECTED = {
-    row["game_id"]: row
-    for row in map(json.loads, (LOGS.parent / "expected.jsonl").read_text().splitlines())
-}
+EXPECTED = LOGS.parent / "expected.jsonl"
 LOG_FILES = sorted(LOGS.glob("*.jsonl"))
 
 
 @pytest.mark.parametrize("log", LOG_FILES, ids=lambda p: p.stem)
 def test_each_example_ends_with_the_digests_result(log):
-    got = outcome_json(replay(open_log(read_log(log), str(log))))
-    want = EXPECTED[got["game_id"]]
-    assert {key: got[key] for key in want} == want
+    check_expected(log, EXPECTED)
 
 
 @pytest.mark.parametrize("log", LOG_FILES, ids=lambda p: p.stem)

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from .events import Build, Event, Expedition, Move, Pass, PlaceCity, Promote, Site, Step
 from .legal import Menu
-from .rules import _loot_due, city_block, on_board
+from .rules import _loot_due, city_block, entry_block, on_board
 from .state import State
 
 
@@ -76,6 +76,8 @@ class GreedyBot(Bot):
 
     name = "greedy"
     FEW_KNIGHTS = 3  # recruit when fewer are on the map
+    CLOSER = 1.5  # a step nearer to open ground, in token values
+    RAID = 3.0  # what standing beside an opponent's village is worth, in token values
 
     def choose(self, state: State, seat: int, options: Menu, rng: random.Random) -> Event:
         player = state.players[seat]
@@ -121,10 +123,15 @@ class GreedyBot(Bot):
 
     def ground(self, state: State, seat: int, h: int) -> float:
         """What a knight standing on `h` could build there: the token it yields, more where a
-        city could later stand; nothing where a building already is."""
+        city could later stand; nothing where a building already is, but an opponent's village
+        is worth a knight beside it: a second one brings a battle and loot (and, once the map
+        is full, the only tokens left)."""
         board = state.board
         terrain = board.terrain[h]
-        if terrain == "lake" or state.building[h] is not None:
+        building = state.building[h]
+        if building is not None and building[0] != seat and building[1] == "village":
+            return self.RAID
+        if terrain == "lake" or building is not None:
             return 0.0
         value = float(state.config.token_promotion.get(terrain, 0))
         if city_block(state, seat, h) is None:
@@ -164,19 +171,38 @@ class GreedyBot(Bot):
         return Build(player=state.players[seat], sites=out)
 
     def walk(self, state: State, seat: int, options: Menu, rng: random.Random) -> Move:
-        """The step (then a second) onto the best open ground, away from where the knight is
-        already useful (a hex it could build on itself)."""
+        """The step (then a second) onto the best open ground, or nearer to it, away from
+        where the knight is already useful (a hex it could build on itself)."""
         index = state.board.index
+        far = self.distances(state, seat)
 
         def gain(step: Step) -> tuple[float, float]:
             a, b = index[step.from_], index[step.to]
             here = self.ground(state, seat, a) if state.knights[a][seat] == 1 else 0.0
-            return self.ground(state, seat, b) - here, rng.random()
+            closer = self.CLOSER * (far[a] - far[b])
+            return self.ground(state, seat, b) - here + closer, rng.random()
 
         first = max(options.first_steps(), key=gain)
         seconds = [s for s in options.second_steps(first) if gain(s)[0] > 0]
         steps = [first, max(seconds, key=gain)] if seconds else [first]
         return Move(player=state.players[seat], steps=steps)
+
+    def distances(self, state: State, seat: int) -> list[int]:
+        """Steps from each hex to the nearest hex worth standing on, through hexes a knight of
+        `seat` may enter (HE-8); far away where none can be reached."""
+        board = state.board
+        size = len(board)
+        far = [size] * size
+        todo = [h for h in range(size) if self.ground(state, seat, h) > 0
+                and entry_block(state, seat, h) is None]
+        for h in todo:
+            far[h] = 0
+        for h in todo:  # breadth first: the list grows while it is walked
+            for n in board.neighbours[h]:
+                if far[n] == size and entry_block(state, seat, n) is None:
+                    far[n] = far[h] + 1
+                    todo.append(n)
+        return far
 
 
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}

@@ -1,7 +1,7 @@
-"""Simulated 4-player Knight Academy matches with random bots, in matches per second on one
+"""Simulated 4-player matches of one game with random bots, in matches per second on one
 core: played and compressed in memory, then from start to logs on disk (best of three runs).
 
-    python bench/simulate_knight_academy.py [-n 2000] [--out FOLDER]
+    python bench/simulate_speed.py GAME [-n 2000] [--out FOLDER]      GAME: knight-academy, heraldry, …
 
 Creating a file costs what the file system makes it cost (it is measured apart, too): point
 --out at another file system to compare (e.g. /dev/shm).
@@ -20,11 +20,13 @@ from ingest.simulate import Spec, simulate_chunk, write_log
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("-n", type=int, default=2000)
+    parser.add_argument("game")
+    parser.add_argument("-n", type=int, default=None, help="matches (default: 2000, or 300 "
+                        "for the slower games)")
     parser.add_argument("--out", help="folder to write into (default: a temporary folder)")
     args = parser.parse_args()
-    spec = Spec(game="knight-academy", players=4, bots=("random",), seed=1)
-    n = args.n
+    spec = Spec(game=args.game, players=4, bots=("random",), seed=1)
+    n = args.n or (2000 if args.game == "knight-academy" else 300)
 
     def in_memory() -> None:
         simulate_chunk((spec, 0, n))
@@ -41,7 +43,7 @@ def main() -> None:
 
     memory, disk, files = best_of(in_memory), best_of(to_disk), best_of(files_only)
     where = args.out or tempfile.gettempdir()
-    print(f"matches: {n} (4 players, random bots), one core")
+    print(f"{args.game}: {n} matches (4 players, random bots), one core")
     print(f"simulate + compress:         {n / memory:8,.0f} matches/s")
     print(f"simulate + write to {where}: {n / disk:8,.0f} matches/s")
     print(f"  (creating {n} small files there alone: {files / n * 1000:.2f} ms per file)")

@@ -1,9 +1,9 @@
-"""Decoding plus replay of Knight Academy logs, in events per second on one core.
+"""Decoding plus replay of one game's logs, in events per second on one core.
 
-    python bench/replay_knight_academy.py [LOG_FOLDER]
+    python bench/replay_speed.py GAME [LOG_FOLDER]      GAME: knight-academy, heraldry, …
 
-Without a folder it replays the worked example logs many times over. Prints msgspec's
-decode-only rate beside it, for scale; each figure is the best of five runs.
+Without a folder it replays the game's bundled sample matches. Prints msgspec's decode-only
+rate beside it, for scale; each figure is the best of five runs.
 """
 
 from __future__ import annotations
@@ -16,23 +16,23 @@ import msgspec
 from timing import best_of  # bench/timing.py, beside this script
 
 from ingest.read import find_logs, read_log
-from replay.games.knight_academy import Event
 from replay.log import Final, numbered_lines
+from replay.registry import GAMES
 from replay.replayer import open_log, replay
 
 HERE = Path(__file__).resolve().parent.parent
 
 
 def main() -> None:
-    if len(sys.argv) > 1:
-        blobs = [read_log(p) for p in find_logs(sys.argv[1:])]
-    else:
-        examples = HERE / "tests" / "knight_academy" / "logs"
-        blobs = [read_log(p) for p in find_logs([str(examples)])] * 200
+    if len(sys.argv) < 2 or sys.argv[1] not in GAMES:
+        sys.exit(f"usage: python bench/replay_speed.py GAME [LOG_FOLDER]; GAME one of {', '.join(GAMES)}")
+    game = GAMES[sys.argv[1]]
+    folders = sys.argv[2:] or [str(HERE / "data" / "samples" / game.name)]
+    blobs = [read_log(p) for p in find_logs(folders)]
     gc.freeze()
     events = sum(len(list(numbered_lines(b))) - 1 for b in blobs)
 
-    decoder = msgspec.json.Decoder(Event | Final)
+    decoder = msgspec.json.Decoder(game.event_type | Final)
 
     def decode_all() -> None:
         for blob in blobs:
@@ -46,7 +46,7 @@ def main() -> None:
     decode_only = best_of(decode_all, 5)
     full = best_of(replay_all, 5)
 
-    print(f"logs: {len(blobs)}, events: {events}")
+    print(f"{game.name}: {len(blobs)} logs, {events} events, one core")
     print(f"decode only:     {events / decode_only:12,.0f} events/s")
     print(f"decode + replay: {events / full:12,.0f} events/s  ({len(blobs) / full:,.0f} logs/s)")
 

@@ -114,9 +114,11 @@ def entry_block(state: State, seat: int, h: int) -> str | None:
     if board.terrain[h] == "lake":
         return "a knight never enters a lake"
     building = state.building[h]
+    row = state.knights[h]
+    if building is None and sum(row) == row[seat]:
+        return None  # no opponent's piece: the common case, answered first
     if building is not None and building[0] != seat and building[1] not in MOVABLE_INTO:
         return f"{state.players[building[0]]}'s {building[1]} stands there"
-    row = state.knights[h]
     limit = state.config.block_pieces
     mountain = board.terrain[h] == "mountain"
     for other, count in enumerate(row):
@@ -342,12 +344,12 @@ def do_step(state: State, seat: int, step: Step, moved: dict[int, int]) -> _Done
     battle, village_owner = _loot_due(state, seat, b)
     loot = step.loot
     looted: str | None = None
-    name = state.board.name(b)
     if village_owner is not None and any(state.tokens[village_owner].values()):
         held = state.tokens[village_owner]
         if len(loot) != 1:
             raise IllegalEvent(
-                "HE-19", f"destroying {state.players[village_owner]}'s village at {name} takes "
+                "HE-19", f"destroying {state.players[village_owner]}'s village at "
+                f"{state.board.name(b)} takes "
                 f"exactly one of their tokens ({_held(held)}), not {len(loot)}"
             )
         looted = loot[0]
@@ -359,7 +361,8 @@ def do_step(state: State, seat: int, step: Step, moved: dict[int, int]) -> _Done
     elif loot:
         why = ("destroys no village" if village_owner is None
                else f"destroys the village of {state.players[village_owner]}, who holds no token")
-        raise IllegalEvent("HE-19", f"loot {', '.join(loot)} at {name}, but the step {why}")
+        raise IllegalEvent(
+            "HE-19", f"loot {', '.join(loot)} at {state.board.name(b)}, but the step {why}")
     destroyed: list[tuple[int, int]] = []
     if battle:
         for other, count in enumerate(state.knights[b]):

@@ -383,12 +383,8 @@ def legal_events(state: State, seat: int | None = None) -> list[Event]:
 
 
 def _distinct(cards: list[str]) -> list[str]:
-    """Each card name once, in hand order (a hand holds five cards at most)."""
-    out: list[str] = []
-    for card in cards:
-        if card not in out:
-            out.append(card)
-    return out
+    """Each card name once, in hand order."""
+    return list(dict.fromkeys(cards))
 
 
 def _pickable(state: State, seat: int) -> list[str]:

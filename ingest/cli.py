@@ -189,6 +189,38 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_catalogues(args: argparse.Namespace) -> int:
+    """List the catalogues squire finds, each with its check; or check the files given."""
+    from ingest.catalogues import PARSERS, describe, scan
+    from replay.games.paladins.catalogue import CatalogueError
+
+    if args.check:
+        status = 0
+        parse = PARSERS[args.game]
+        for path in args.check:
+            try:
+                found = parse(Path(path).read_bytes(), path)
+            except (OSError, CatalogueError) as err:
+                print(f"{path}: {err}", file=sys.stderr)
+                status = 1
+                continue
+            counts = ", ".join(f"{len(v)} {k}" for k, v in found.entries.items())
+            print(f"{path}: {found.name} {found.version} ok ({counts}); sha256 {found.sha256}")
+        return status
+    for game in [args.game] if args.game else sorted(PARSERS):
+        print(f"{game}:")
+        seen: set[tuple[str, str]] = set()
+        for found in scan(game):
+            line = describe(found, PARSERS[game])
+            if not isinstance(found, CatalogueError):
+                pair = (found.name, found.version)
+                if pair in seen:  # a published pair never changes: the first one found stays
+                    line += f"  (not used: {found.name} {found.version} is found before it)"
+                seen.add(pair)
+            print("  " + line)
+    return 0
+
+
 def _timestamp(text: str) -> datetime:
     try:
         stamp = datetime.fromisoformat(text)
@@ -243,6 +275,12 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("--port", type=int, default=8501)
         p.add_argument("--address", default="127.0.0.1")
         p.set_defaults(run=run)
+
+    p = sub.add_parser("catalogues", help="the component catalogues squire finds (shipped, "
+                       "then in the folders of SQUIRE_CATALOGUES), or check your own files")
+    p.add_argument("game", nargs="?", choices=["paladins"])
+    p.add_argument("--check", nargs="+", metavar="FILE", help="check these catalogue files")
+    p.set_defaults(run=cmd_catalogues)
 
     p = sub.add_parser("schema", help="the JSON Schema of a game's log lines")
     p.add_argument("game", choices=sorted(GAMES))

@@ -1,0 +1,100 @@
+"""Finding a game's component catalogues on disk: the ones squire ships under
+`data/catalogues/<game>/`, then the folders named in `SQUIRE_CATALOGUES` (separated by
+`os.pathsep`), where players keep catalogues of their own.
+
+A catalogue is known by the (name, version) in its `[catalogue]` table, whatever its file is
+called. A published pair never changes, so a shipped catalogue is always found first: a
+user's file claiming the same pair with other contents is reported, never used.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from replay.games.paladins import catalogue as paladins_catalogue
+from replay.games.paladins.catalogue import CatalogueError, digest, header_of
+from replay.games.paladins.config import STANDARD as PALADINS_STANDARD
+
+SHIPPED = Path(__file__).resolve().parents[1] / "data" / "catalogues"
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Found:
+    game: str
+    name: str
+    version: str
+    sha256: str
+    path: Path
+    shipped: bool
+
+
+def folders(game: str) -> list[tuple[Path, bool]]:
+    """Where catalogues of `game` are looked for, in order, and whether squire ships them."""
+    extra = [Path(p) / game if (Path(p) / game).is_dir() else Path(p)
+             for p in os.environ.get("SQUIRE_CATALOGUES", "").split(os.pathsep) if p]
+    return [(SHIPPED / game, True), *((folder, False) for folder in extra)]
+
+
+def scan(game: str) -> Iterator[Found | CatalogueError]:
+    """Every catalogue file found for `game`, or the error that keeps one from being read."""
+    for folder, shipped in folders(game):
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.toml")):
+            data = path.read_bytes()
+            try:
+                head = header_of(data, str(path))
+            except CatalogueError as err:
+                yield err
+                continue
+            yield Found(game, head.name, head.version, digest(data), path, shipped)
+
+
+def available(game: str) -> dict[tuple[str, str], Found]:
+    """(name, version) → the file that provides it; the first found wins (shipped first)."""
+    out: dict[tuple[str, str], Found] = {}
+    for found in scan(game):
+        if isinstance(found, Found):
+            out.setdefault((found.name, found.version), found)
+    return out
+
+
+def load(game: str, name: str, version: str, parse: Callable[[bytes, str], T],
+         sha256: str | None = None) -> T:
+    """The catalogue (name, version) of `game`, parsed; CatalogueError naming what is wrong:
+    unknown, a different file than the `sha256` a log recorded, or a failed check."""
+    found = available(game).get((name, version))
+    if found is None:
+        known = ", ".join(f"{n} {v}" for n, v in sorted(available(game))) or "none"
+        raise CatalogueError("catalogue", f"no {game} catalogue {name!r} version {version!r} "
+                             f"(known: {known}; SQUIRE_CATALOGUES names folders of your own)")
+    if sha256 is not None and sha256 != found.sha256:
+        raise CatalogueError("catalogue", f"{name} {version} at {found.path} has sha256 "
+                             f"{found.sha256}, not the {sha256} the log was played with")
+    return parse(found.path.read_bytes(), str(found.path))
+
+
+def describe(found: Found | CatalogueError, check: Callable[[bytes, str], Any]) -> str:
+    """One line for `squire catalogues`: the pair, its file and whether it passes its checks."""
+    if isinstance(found, CatalogueError):
+        return f"unreadable  {found}"
+    try:
+        check(found.path.read_bytes(), str(found.path))
+        status = "ok"
+    except CatalogueError as err:
+        status = f"rejected: {err}"
+    where = "shipped" if found.shipped else "yours"
+    return f"{found.name} {found.version}  [{where}]  {found.path}  sha256 {found.sha256[:12]}…  {status}"
+
+
+def _paladins(data: bytes, where: str) -> Any:
+    return paladins_catalogue.parse(data, PALADINS_STANDARD, where)
+
+
+# The games that read a catalogue, and how each parses and checks one (its standard ruleset).
+PARSERS: dict[str, Callable[[bytes, str], Any]] = {"paladins": _paladins}

@@ -34,6 +34,8 @@ bench: $(VENV)/.installed
 	$(PY) bench/ingest_knight_academy.py
 	$(PY) bench/replay_speed.py heraldry
 	$(PY) bench/simulate_speed.py heraldry
+	$(PY) bench/replay_speed.py paladins
+	$(PY) bench/simulate_speed.py paladins
 
 clean:
 	rm -rf $(VENV) data/warehouse
@@ -56,3 +58,8 @@ samples: $(VENV)/.installed
 	done
 	$(VENV)/bin/squire simulate heraldry -n 40 --players 3 --bots greedy,random --seed 2026 \
 	  --set promotion_cost=12 --played-from 2026-10-02T18:00:00Z --out data/samples/heraldry --jobs 1
+	rm -rf data/samples/paladins
+	for players in 1 2 3 4; do \
+	  $(VENV)/bin/squire simulate paladins -n 30 --players $$players --bots greedy,random \
+	    --seed 2026 --played-from 2026-09-03T18:00:00Z --out data/samples/paladins --jobs 2 || exit 1; \
+	done

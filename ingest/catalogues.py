@@ -9,6 +9,7 @@ user's file claiming the same pair with other contents is reported, never used.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -98,3 +99,26 @@ def _paladins(data: bytes, where: str) -> Any:
 
 # The games that read a catalogue, and how each parses and checks one (its standard ruleset).
 PARSERS: dict[str, Callable[[bytes, str], Any]] = {"paladins": _paladins}
+
+
+@functools.lru_cache(maxsize=16)
+def _decoded(game: str, name: str, version: str, path: Path, sha256: str) -> Any:
+    return paladins_catalogue.parse(path.read_bytes(), None, str(path))
+
+
+@functools.lru_cache(maxsize=8)
+def _found(game: str, folders_setting: str) -> dict[tuple[str, str], Found]:
+    return available(game)
+
+
+def for_match(game: str, name: str, version: str, sha256: str | None) -> Any:
+    """The catalogue a match names, decoded (its checks against the match's ruleset are the
+    engine's). Folders are scanned and files read once per process: an ingest of many
+    matches asks for the same catalogue every time."""
+    found = _found(game, os.environ.get("SQUIRE_CATALOGUES", "")).get((name, version))
+    if found is None:
+        load(game, name, version, lambda data, where: None, sha256)  # raises, naming what is known
+        raise AssertionError("unreachable")
+    if sha256 is not None and sha256 != found.sha256:
+        load(game, name, version, lambda data, where: None, sha256)  # raises the mismatch
+    return _decoded(game, name, version, found.path, found.sha256)

@@ -3,7 +3,7 @@
 from typing import Any
 
 from replay.game import Game
-from replay.games import heraldry, knight_academy
+from replay.games import heraldry, knight_academy, paladins
 
-_ALL: list[Game[Any, Any, Any]] = [knight_academy.RULES, heraldry.RULES]
+_ALL: list[Game[Any, Any, Any]] = [knight_academy.RULES, heraldry.RULES, paladins.RULES]
 GAMES: dict[str, Game[Any, Any, Any]] = {game.name: game for game in _ALL}

@@ -49,6 +49,19 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
         "white", "green", "blue", "white", "red", "black", "white", "purple")
     workshops_per_action: Count = 2  # PA-19
     main_workers: Positive = 3  # PA-29
+    main_slots: dict[str, tuple[str, ...]] = msgspec.field(  # PA-29: slots, left to right
+        default_factory=lambda: {
+            "commission": ("green", "any", "black"), "build_wall": ("blue", "any", "green"),
+            "garrison": ("blue", "any", "red"), "absolve": ("black", "any", "blue"),
+            "attack": ("green", "any", "red"), "convert": ("red", "any", "black"),
+        })
+    # PA-20 to PA-28: the slots of the personal-board spaces, by the number of workers used.
+    space_slots: dict[str, tuple[tuple[str, ...], ...]] = msgspec.field(
+        default_factory=lambda: {
+            "develop": (("any", "any"),), "recruit": (("any",), ("any", "red")),
+            "hunt": (("any",), ("any", "green")), "trade": (("any",), ("any", "blue")),
+            "pray": (("black",),), "scheme": (("any",),),
+        })
     hunt_provisions: tuple[int, int] = (1, 3)  # PA-24: with 1, 2 workers
     trade_silver: tuple[int, int] = (1, 3)  # PA-25
     pray_silver: Count = 2  # PA-27

@@ -1,0 +1,116 @@
+"""Policies for simulated Paladins matches; each chooses among the engine's legal events."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
+
+from replay.log import Catalogue
+
+from .events import Event, Pass
+from .rules import apply
+from .scoring import result
+from .state import Seat, State
+
+# What one unit is worth to the greedy bot beside points, early in the game: resources and
+# workers turn into points later; the weight fades as the rounds run out.
+LATER = {"silver": 0.35, "prov": 0.35, "worker": 0.5}
+
+
+class Bot:
+    name = "bot"
+
+    def choose(self, state: State, seat: int, options: Sequence[Event],
+               rng: random.Random) -> Event:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Any legal event, uniformly."""
+
+    name = "random"
+
+    def choose(self, state: State, seat: int, options: Sequence[Event],
+               rng: random.Random) -> Event:
+        return rng.choice(options)
+
+
+def clone(state: State) -> State:
+    """A copy to try an event on; the catalogue and ruleset are shared, they never change."""
+    copy_seat = msgspec.structs.replace
+    return msgspec.structs.replace(
+        state,
+        board=[copy_seat(me, deck=list(me.deck), supply=dict(me.supply),
+                         spaces={k: list(v) for k, v in me.spaces.items()},
+                         tracks=dict(me.tracks), workshops=dict(me.workshops),
+                         walls=list(me.walls), jars=list(me.jars), converts=list(me.converts),
+                         attacked=list(me.attacked), team=list(me.team),
+                         suspicion=list(me.suspicion)) for me in state.board],
+        townsfolk_deck=list(state.townsfolk_deck), outsider_deck=list(state.outsider_deck),
+        wall_deck=list(state.wall_deck), suspicion_deck=list(state.suspicion_deck),
+        suspicion_discard=list(state.suspicion_discard), order_deck=list(state.order_deck),
+        favour_deck=list(state.favour_deck), tavern_deck=list(state.tavern_deck),
+        tavern_discard=list(state.tavern_discard), townsfolk=list(state.townsfolk),
+        outsiders=list(state.outsiders), orders=list(state.orders), favours=list(state.favours),
+        king_due=list(state.king_due), tavern=list(state.tavern), taken=dict(state.taken),
+        favour_workers={k: list(v) for k, v in state.favour_workers.items()},
+        squares=dict(state.squares),
+    )
+
+
+class GreedyBot(Bot):
+    """Values each option by the score it would have at the end if the game ended after it
+    (VP now, attributes at their end value, orders met, debts and suspicion), plus what its
+    silver, provisions and workers may still become; passes only when nothing gains."""
+
+    name = "greedy"
+
+    def worth(self, state: State, seat: int) -> float:
+        me: Seat = state.board[seat]
+        left = max(0, state.config.rounds - state.round) / state.config.rounds
+        held = (LATER["silver"] * me.silver + LATER["prov"] * me.provisions
+                + LATER["worker"] * sum(me.supply.values()))
+        return result(state).scores[seat] + left * held
+
+    def choose(self, state: State, seat: int, options: Sequence[Event],
+               rng: random.Random) -> Event:
+        if len(options) == 1:
+            return options[0]
+        base = self.worth(state, seat)
+        best: tuple[float, float, Any] | None = None
+        for option in options:
+            trial = clone(state)
+            apply(trial, option)
+            gain = self.worth(trial, seat) - base
+            if isinstance(option, Pass):
+                gain -= 0.25  # acting beats resting when they tie
+            key = (gain, rng.random(), option)
+            if best is None or key[:2] > best[:2]:
+                best = key
+        assert best is not None
+        return best[2]  # type: ignore[no-any-return]
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def table(players: int, config: Any, rng: random.Random) -> dict[str, Any]:
+    """Header fields of a simulated table: players, the sample catalogue with its hash, and
+    each player's shuffled paladin deck (PA-42)."""
+    from ingest.catalogues import for_match
+
+    from .legal import shuffled_decks
+
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    if not config.min_players <= players <= min(config.max_players, len(names)):
+        raise ValueError(f"Paladins seats {config.min_players} to {config.max_players} "
+                         f"players, not {players}")
+    catalogue = for_match("paladins", "squire-sample", "1", None)
+    seated = names[:players]
+    return {"players": seated,
+            "catalogue": Catalogue(name=catalogue.name, version=catalogue.version,
+                                   sha256=catalogue.sha256),
+            "paladin_decks": shuffled_decks(seated, catalogue.ids("paladin"), rng)}

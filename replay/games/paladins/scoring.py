@@ -1,0 +1,81 @@
+"""Paladins' final score (PA-7, PA-61, PA-62): orders, converted outsiders' end effects, the
+attribute tracks, debts and suspicion, on top of the VP banked during play."""
+
+from __future__ import annotations
+
+from replay.facts import Fact, ScoreChanged
+from replay.game import Result
+
+from .effects import End
+from .state import State
+
+SOURCES = ("vp", "orders", "outsiders", "faith", "strength", "influence", "debts", "suspicion")
+
+
+def counter(state: State, seat: int, name: str) -> int:
+    """§3's counters, read from the tracks and boards (never effective values)."""
+    me = state.board[seat]
+    tracks = me.tracks
+    values = {
+        "monks": me.monks, "outposts": me.outposts, "walls": len(me.walls),
+        "jars": len(me.jars), "workshops": me.developed, "townsfolk": len(me.team),
+        "attacked": len(me.attacked), "converted": len(me.converts),
+        "regions": len({state.catalogue.entry("square", sq).region
+                        for sq, (owner, _) in state.squares.items() if owner == seat}),
+        "faith": tracks["faith"], "str": tracks["strength"], "inf": tracks["influence"],
+        "lowest": min(tracks.values()), "silver": me.silver, "prov": me.provisions,
+        "repaid": me.repaid,
+    }
+    return values[name]
+
+
+def holds(state: State, seat: int, condition: tuple[tuple[str, int], ...]) -> bool:
+    return all(counter(state, seat, name) >= least for name, least in condition)
+
+
+def end_value(state: State, seat: int, end: End) -> int:
+    if end.kind == "flat":
+        return end.vp
+    if end.kind == "per":
+        assert end.counter is not None
+        return end.vp * (counter(state, seat, end.counter) // end.per)
+    if end.kind == "if":
+        return end.vp if holds(state, seat, end.condition) else 0
+    return 0
+
+
+def end_points(state: State, seat: int) -> dict[str, int]:
+    """What the end adds, by source (everything but the banked `vp`)."""
+    config = state.config
+    cat = state.catalogue
+    me = state.board[seat]
+    top = len(config.attribute_vp) - 1
+    return {
+        "orders": sum(config.order_vp[i] for i, card in enumerate(state.orders)
+                      if holds(state, seat, cat.field("order", card, "condition"))),
+        "outsiders": sum(end_value(state, seat, cat.field("outsider", card, "end"))
+                         for card in me.converts),
+        **{track: config.attribute_vp[min(top, me.tracks[track])]
+           for track in ("faith", "strength", "influence")},
+        "debts": me.debts * config.debt_unpaid_vp + me.repaid * config.debt_paid_vp,
+        "suspicion": len(me.suspicion) * config.suspicion_vp,
+    }
+
+
+def final_facts(state: State) -> list[Fact]:
+    return [ScoreChanged(round=state.round, seat=seat, source=source, points=points)
+            for seat in range(len(state.players))
+            for source, points in end_points(state, seat).items() if points]
+
+
+def result(state: State) -> Result:
+    """PA-62: the highest score wins; a tie goes to the most silver + provisions, then is
+    shared. Before the end, the sources show what the end would add now."""
+    sources = [{"vp": me.vp, **end_points(state, seat)} for seat, me in enumerate(state.board)]
+    totals = [sum(row.values()) for row in sources]
+    keys = [(totals[s], me.silver + me.provisions) for s, me in enumerate(state.board)]
+    complete = state.phase == "over"
+    best = max(keys)
+    winners = [s for s, key in enumerate(keys) if key == best] if complete else []
+    ranks = [1 + sum(other > key for other in keys) for key in keys]
+    return Result(complete=complete, scores=totals, sources=sources, winners=winners, ranks=ranks)

@@ -1,0 +1,14 @@
+"""Paladins' golden playthroughs.  Regenerate on purpose:  python -m tests.paladins.golden"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.golden import write_all
+
+from .support import LOGS
+
+GOLDEN = Path(__file__).parent / "golden"
+
+if __name__ == "__main__":
+    write_all(LOGS, GOLDEN)

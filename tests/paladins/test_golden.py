@@ -1,0 +1,41 @@
+"""The worked example matches: results as the digest gives them, facts and end states as
+reviewed in golden/, and an attack worked out by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ingest.read import read_log
+from replay.replayer import open_log, state_at
+from tests.golden import check, check_expected
+
+from .golden import GOLDEN
+from .support import LOGS
+
+EXPECTED = LOGS.parent / "expected.jsonl"
+LOG_FILES = sorted(LOGS.glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("log", LOG_FILES, ids=lambda p: p.stem)
+def test_each_example_ends_with_the_digests_result(log: Path):
+    check_expected(log, EXPECTED)
+
+
+@pytest.mark.parametrize("log", LOG_FILES, ids=lambda p: p.stem)
+def test_each_example_replays_to_its_reviewed_golden_facts_and_end_state(log: Path):
+    check(log, GOLDEN)
+
+
+def test_bobs_first_attack_by_hand():
+    # Line 10: Bob (paladin Lisette: +1 strength this round) attacks Lost Legion (strength 8)
+    # with strength 0 + 1: 7 missing, so ceil(7 / 2) = 4 silver of his 5 (PA-53). Its attack
+    # reward 2inf 1str 2silver: influence 2, strength 1, silver 1 + 2 = 3.
+    match = open_log(read_log(LOGS / "pa-example-2p.jsonl"), "2p")
+    before, after = state_at(match, 8), state_at(match, 9)
+    bob_before, bob = before.board[1], after.board[1]
+    assert bob_before.silver == 5 and bob.silver == 3
+    assert bob.tracks == {"faith": 0, "strength": 1, "influence": 2}
+    assert bob.attacked == ["out-30"] and "out-30" not in after.outsiders
+    assert bob.spaces["attack"] == ["green", "blue", "purple"]

@@ -1,0 +1,98 @@
+"""Simulated Paladins matches: bots, determinism, overrides, and the bundled samples."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from ingest.cli import main
+from ingest.read import find_logs, read_log
+from ingest.simulate import Spec, simulate_chunk, simulate_match
+from replay.games import paladins as pa
+from replay.games.paladins.bots import BOTS, table
+from replay.games.paladins.legal import canonical, legal_events
+from replay.playout import playout
+from replay.replayer import open_log, replay
+
+SAMPLES = Path(__file__).parents[2] / "data" / "samples" / "paladins"
+ALL_BOTS = ("greedy", "random")
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_the_same_arguments_give_byte_identical_files_with_one_or_two_jobs(tmp_path):
+    args = ["simulate", "paladins", "-n", "6", "--bots", "random", "--seed", "7"]
+    assert main([*args, "--jobs", "1", "--out", str(tmp_path / "one")]) == 0
+    assert main([*args, "--jobs", "2", "--out", str(tmp_path / "two")]) == 0
+    one, two = _files(tmp_path / "one"), _files(tmp_path / "two")
+    assert len(one) == 6 and one == two
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_simulated_log_replays_to_the_simulators_scores(players):
+    spec = Spec(game="paladins", players=players, bots=("random",), seed=players)
+    for written in simulate_chunk((spec, 0, 4)):
+        data = gzip.decompress(written.data)
+        outcome = replay(open_log(data, written.game_id))
+        assert outcome.result.complete
+        assert outcome.final_claim is not None and outcome.final_claim.scores == written.scores
+        header = json.loads(data.splitlines()[0])
+        assert header["catalogue"]["name"] == "squire-sample"
+        assert len(header["catalogue"]["sha256"]) == 64
+        assert set(header["paladin_decks"]) == set(header["players"]) == set(header["agents"])
+
+
+class Checked:
+    def __init__(self, bot):
+        self.bot, self.name = bot, bot.name
+
+    def choose(self, state, seat, options, rng):
+        event = self.bot.choose(state, seat, options, rng)
+        assert canonical(event) in legal_events(state, seat), event
+        return event
+
+
+@pytest.mark.parametrize("bot", ALL_BOTS)
+def test_bots_only_choose_among_the_legal_events(bot):
+    rng = random.Random(3)
+    head = pa.Header(format="squire-log/1", game="paladins", game_id="b",
+                     **table(2, pa.STANDARD, rng))
+    state = pa.new_game(pa.STANDARD, head)
+    playout(pa.RULES, state, [Checked(BOTS[bot]()) for _ in head.players], rng)
+    assert pa.is_over(state)
+
+
+def test_set_overrides_are_applied_and_recorded(tmp_path):
+    out = tmp_path / "rich"
+    assert main(["simulate", "paladins", "-n", "3", "--players", "2", "--set", "start_silver=20",
+                 "--out", str(out), "--jobs", "1"]) == 0
+    for path in find_logs([str(out)]):
+        data = read_log(path)
+        assert json.loads(data.splitlines()[0])["rules"] == {"start_silver": 20}
+        assert replay(open_log(data, str(path))).match.config.start_silver == 20
+
+
+def test_greedy_beats_random_by_a_wide_margin():
+    spec = Spec(game="paladins", players=2, bots=("greedy", "random"), seed=5)
+    matches = 10
+    wins = sum("greedy" in {written.agents[w] for w in written.winners}
+               for written in (simulate_match(spec, i) for i in range(matches)))
+    assert wins / matches >= 0.8  # one seat in two: a random bot would win about half
+
+
+def test_the_bundled_samples_cover_every_table_and_bot_and_replay_cleanly():
+    paths = list(find_logs([str(SAMPLES)]))
+    assert len(paths) >= 100
+    tables, bots = set(), set()
+    for path in paths:
+        outcome = replay(open_log(read_log(path), str(path)), keep_steps=False)
+        assert outcome.result.complete and outcome.final_claim is not None
+        tables.add(len(outcome.match.header.players))
+        bots.update(outcome.match.header.agents.values())
+    assert tables == {1, 2, 3, 4} and bots == set(ALL_BOTS)

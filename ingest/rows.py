@@ -47,7 +47,8 @@ class Batch:
 COLUMNS: dict[str, tuple[str, ...]] = {
     "games": ("game_id", "game", "variant", "ruleset", "rules", "ruleset_key", "player_count",
               "seat_count", "complete", "event_count", "played_at", "source", "path",
-              "log_sha256", "engine_version", "header"),
+              "log_sha256", "engine_version", "header", "catalogue", "catalogue_version",
+              "catalogue_sha256"),
     "seats": ("game_id", "seat", "player", "agent", "neutral", "start_player", "position",
               "score", "rank", "won", "tie_break"),
     "events": ("game_id", "event_index", "line", "kind", "player", "round", "payload"),
@@ -171,6 +172,10 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
     g["log_sha256"].append(sha)
     g["engine_version"].append(game.engine_version)
     g["header"].append(match.header_line.decode())
+    catalogue = getattr(state, "catalogue", None)  # games played with a component catalogue
+    g["catalogue"].append(catalogue.name if catalogue else None)
+    g["catalogue_version"].append(catalogue.version if catalogue else None)
+    g["catalogue_sha256"].append(catalogue.sha256 if catalogue else None)
 
     s = cols["seats"]
     winners = set(result.winners)

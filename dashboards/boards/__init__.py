@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from dashboards.boards import heraldry, knight_academy
+from dashboards.boards import heraldry, knight_academy, paladins
 
-BOARDS: dict[str, ModuleType] = {"knight-academy": knight_academy, "heraldry": heraldry}
+BOARDS: dict[str, ModuleType] = {"knight-academy": knight_academy, "heraldry": heraldry,
+                                 "paladins": paladins}

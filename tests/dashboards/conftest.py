@@ -16,5 +16,6 @@ ROOT = Path(__file__).parents[2]
 def warehouse(tmp_path_factory) -> Path:
     db = tmp_path_factory.mktemp("dash") / "warehouse"
     ingest([ROOT / "data" / "samples", ROOT / "tests" / "knight_academy" / "logs",
-            ROOT / "tests" / "heraldry" / "logs"], db=db, jobs=1)
+            ROOT / "tests" / "heraldry" / "logs", ROOT / "tests" / "paladins" / "logs"],
+           db=db, jobs=1)
     return db

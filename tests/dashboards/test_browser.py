@@ -128,3 +128,16 @@ def test_the_heraldry_viewer_draws_the_hex_map_in_the_browser(server, browser):
     page.wait_for_function("() => window.location.search.includes('step=23')", timeout=10_000)
     page.screenshot(path=str(ARTIFACTS / "viewer-heraldry.png"))
     page.close()
+
+
+def test_the_paladins_viewer_draws_the_main_board_in_the_browser(server, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1300})
+    page.goto(f"{server}/viewer?game=pa-example-2p&step=30")
+    _settled(page)
+    assert page.get_by_text("Main board: regions and squares").first.is_visible()
+    assert page.locator(".js-plotly-plot .shapelayer path").count() == 30
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.get_by_text("Bob").first.click()  # Bob's perspective
+    _settled(page)
+    page.screenshot(path=str(ARTIFACTS / "viewer-paladins.png"))
+    page.close()

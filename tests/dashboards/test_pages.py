@@ -48,7 +48,7 @@ def sql(warehouse, text: str, params=()):
     return open_reader(warehouse).execute(text, list(params)).fetchall()
 
 
-@pytest.mark.parametrize("of", ["knight-academy", "heraldry"])
+@pytest.mark.parametrize("of", ["knight-academy", "heraldry", "paladins"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("page", PAGES)
 def test_every_page_renders_in_both_languages_for_each_game(app, page, lang, of):
@@ -200,3 +200,26 @@ def test_heraldry_win_rates_count_the_tie_breaks_as_sql_does(app, warehouse):
         AND won AND EXISTS (SELECT 1 FROM seats o WHERE o.game_id = s.game_id AND NOT o.won
                             AND o.score = s.score)""")
     assert sum(row[3] for row in want) == ties > 0
+
+
+def test_the_paladins_viewer_shows_replay_step_and_hides_a_chosen_paladin(app, capsys):
+    # Line 7: both paladins are chosen, none revealed yet (PA-11): secret to the others.
+    at = app("viewer", game="pa-example-2p", step="6")
+    assert main(["replay", "--json", "--step", "6",
+                 str(ROOT / "tests" / "paladins" / "logs" / "pa-example-2p.jsonl")]) == 0
+    view = json.loads(capsys.readouterr().out)
+    table = at.dataframe[0].value.set_index("")
+    assert table.loc["Paladin", "Ann"] == "pal-04 (hidden)"  # open to all, marked secret
+    at.radio(key="perspective").set_value("Bob").run()
+    table = at.dataframe[0].value.set_index("")
+    assert table.loc["Paladin", "Ann"] == "—" and table.loc["Paladin", "Bob"].startswith("pal-12")
+    assert view["seats"]["Ann"]["paladin"] is None  # not revealed in the replayer's view either
+    [chart] = _elements(at._tree, "plotly_chart")
+    figure = json.loads(chart.proto.spec)
+    assert len(figure["layout"]["shapes"]) == len(view["board"]) == 30
+
+
+def test_paladins_track_races_offer_the_three_attributes_and_vp(app):
+    at = app("tracks", of="paladins")
+    tracks = at.selectbox(key="tracks-track").options
+    assert {"Faith", "Strength", "Influence", "VP"} <= set(tracks)

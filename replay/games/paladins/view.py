@@ -45,8 +45,9 @@ def snapshot(state: State) -> dict[str, Any]:
                     for card in state.favours},
         "tavern": {card: players[state.taken[card]] if card in state.taken else None
                    for card in state.tavern},
-        "squares": {sq: {"player": players[s], "piece": piece}
-                    for sq, (s, piece) in sorted(state.squares.items())},
+        "board": _board(state),
+        "requirements": [f"faith {f} / strength {s}" for f, s in
+                         zip(state.config.region_faith, state.config.region_strength)],
         "decks": {"townsfolk": len(state.townsfolk_deck), "outsiders": len(state.outsider_deck),
                   "walls": len(state.wall_deck), "suspicion": len(state.suspicion_deck),
                   "tavern": len(state.tavern_deck)},
@@ -56,12 +57,33 @@ def snapshot(state: State) -> dict[str, Any]:
     }
 
 
+def _board(state: State) -> list[dict[str, Any]]:
+    """Every square of the main board (PA-30, PA-31): where, its reward, whether this table
+    may use it, and what stands on it."""
+    cat = state.catalogue
+    out = []
+    count: dict[int, int] = {}
+    for sq in cat.ids("square"):
+        entry = cat.entry("square", sq)
+        count[entry.region] = count.get(entry.region, 0) + 1
+        cell: dict[str, Any] = {"id": sq, "region": entry.region, "n": count[entry.region],
+                                "reward": entry.reward,
+                                "open": entry.players <= len(state.players)}
+        if sq in state.squares:
+            owner, piece = state.squares[sq]
+            cell.update(player=state.players[owner], piece=piece)
+        out.append(cell)
+    return out
+
+
 def render(snap: dict[str, Any]) -> str:
     lines = [f"round {snap['round']} · {snap['phase']} · start player {snap['start_player']}",
              f"townsfolk: {', '.join(c or '—' for c in snap['townsfolk'])}",
              f"outsiders: {', '.join(c or '—' for c in snap['outsiders'])}",
              (f"orders: {', '.join(snap['orders']) or '—'}; favours: "
-              f"{', '.join(snap['favours']) or '—'}")]
+              f"{', '.join(snap['favours']) or '—'}"),
+             "main board: " + (", ".join(f"{sq['id']} {sq['player']}'s {sq['piece']}"
+                                         for sq in snap["board"] if "player" in sq) or "empty")]
     for player, me in snap["seats"].items():
         tracks = ", ".join(f"{t} {v} ({snap_eff})" for (t, v), snap_eff
                            in zip(me["tracks"].items(), me["effective"].values()))

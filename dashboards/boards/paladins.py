@@ -99,8 +99,8 @@ def side(view: dict[str, Any], players: list[str]) -> None:
             *(f"{me['tracks'][a]} ({me['effective'][a]})"
               for a in ("faith", "strength", "influence")),
             ", ".join(f"{a} {k}" for a, k in me["workshops"].items()) or "—",
-            f"{me['monks']} / {me['outposts']} / {len(me['walls'])} / {len(me['jars'])} / "
-            f"{len(me['converts'])}",
+            (f"{me['monks']} / {me['outposts']} / {len(me['walls'])} / {len(me['jars'])} / "
+             f"{len(me['converts'])}"),
             ", ".join(me["team"]) or "—",
             f"{me['debts']} ({me['repaid']} {t('repaid')})",
             str(me["suspicion"]),

@@ -34,19 +34,30 @@ TOWNSFOLK = ["tf-01", "tf-02", "tf-03", "tf-04", "tf-05"]
 OUTSIDERS = ["out-01", "out-02", "out-03", "out-04", "out-05"]
 
 
-def table_in(players: str = "Ann Bob", round_: int = 1, **fields: Any) -> pa.State:
+def table_in(players: str = "Ann Bob", round_: int = 1, paladin: str | None = None,
+             **fields: Any) -> pa.State:
     """A match in round `round_`'s actions, the start player to act, nobody holding workers:
-    displays as TOWNSFOLK and OUTSIDERS, no king's card, paladins chosen (each seat its
-    deck's first), tavern cards taken but their workers not given."""
+    displays as TOWNSFOLK and OUTSIDERS, no king's card, and every seat playing `paladin`
+    (none by default, so no bonus or ability interferes)."""
     state = new(players, **fields)
     run(state, "reveal_townsfolk " + " ".join(TOWNSFOLK), "reveal_outsiders " + " ".join(OUTSIDERS))
     state.round = round_
     state.king_due = []
     state.phase = "actions"
     for me in state.board:
-        me.paladin = me.deck.pop(0)
+        me.paladin = paladin
         me.revealed = True
     state.turn = state.start_player
+    return state
+
+
+def seat(state: pa.State, player: str) -> Any:
+    return state.board[state.seats[player]]
+
+
+def turn(state: pa.State, player: str) -> pa.State:
+    """Make it `player`'s turn (hand-built situations skip the turns in between)."""
+    state.turn = state.seats[player]
     return state
 
 

@@ -165,16 +165,20 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
 
 
 def cmd_up(args: argparse.Namespace) -> int:
-    """The main job: make sure the warehouse holds matches (the bundled samples on a fresh
-    clone), then serve the dashboards."""
+    """The main job: make sure the warehouse holds the bundled sample matches (all of them on
+    a fresh clone; those a newer release added, on an older warehouse), then serve the
+    dashboards."""
     from ingest.pipeline import ingest
     from ingest.progress import progress_bar
-    from ingest.warehouse import DEFAULT_DB, parts
+    from ingest.warehouse import DEFAULT_DB, open_reader
 
     db = Path(args.db) if args.db else DEFAULT_DB
-    if not parts(db):
-        paths = list(find_logs([str(SAMPLES)]))
-        print(f"squire: the warehouse {db} is empty; ingesting {len(paths)} sample matches")
+    stored = {row[0] for row in open_reader(db).execute("SELECT game_id FROM games").fetchall()}
+    # A sample's file is named after its game_id, so the missing ones are found unread.
+    paths = [p for p in find_logs([str(SAMPLES)])
+             if Path(p).name.removesuffix(".gz").removesuffix(".jsonl") not in stored]
+    if paths:
+        print(f"squire: ingesting {len(paths)} bundled sample matches into {db}")
         with progress_bar(len(paths), "ingest samples") as advance:
             summary = ingest(paths, db=db, on_progress=advance)
         print(summary.lines()[0])

@@ -138,7 +138,10 @@ def test_pa11_clockwise_each_reveals_the_paladin_and_takes_a_tavern_card():
     state = _to_take_tavern(table_in())
     assert not seat(state, "Ann").revealed
     rejects(state, "Bob take_tavern tav-01", "PA-11")  # Ann first
-    run(state, "Ann take_tavern tav-01")
+    facts = run(state, "Ann take_tavern tav-01")
+    # PA-12: Aldric's 2str shows in the effective value from the reveal on.
+    assert TrackMoved(round=1, seat=0, track="effective_strength", before=0, after=2,
+                      cause="paladin") in facts
     # Aldric's red red, then tav-01's white white green blue.
     assert seat(state, "Ann").supply == {"red": 2, "white": 2, "green": 1, "blue": 1}
     assert seat(state, "Ann").revealed

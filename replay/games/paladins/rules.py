@@ -174,6 +174,9 @@ def gain(state: State, seat: int, reward: Amounts, cause: str, facts: list[Fact]
                 me.tracks[track] = after
                 facts.append(TrackMoved(round=rnd, seat=seat, track=track, before=before,
                                         after=after, cause=cause))
+                now = effective(state, seat, track)
+                facts.append(TrackMoved(round=rnd, seat=seat, track=f"effective_{track}",
+                                        before=now - (after - before), after=now, cause=cause))
         elif unit == "vp":
             add_vp(state, seat, count, cause, facts)
         elif unit == "repay":
@@ -184,6 +187,26 @@ def gain(state: State, seat: int, reward: Amounts, cause: str, facts: list[Fact]
             me.supply[unit] = me.supply.get(unit, 0) + count
             facts.append(ResourceChanged(round=rnd, seat=seat, resource=unit, delta=count,
                                          cause=cause))
+
+
+def bonus_changed(state: State, seat: int, before: dict[str, int], cause: str,
+                  facts: list[Fact]) -> None:
+    """Effective attributes moved by a bonus arriving or leaving (PA-12, PA-44), not a track."""
+    for track, old in before.items():
+        new = effective(state, seat, track)
+        if new != old:
+            facts.append(TrackMoved(round=state.round, seat=seat, track=f"effective_{track}",
+                                    before=old, after=new, cause=cause))
+
+
+def _paladin_bonus(state: State, seat: int, track: str) -> int:
+    paladin = state.board[seat].paladin
+    unit = {"faith": "faith", "strength": "str", "influence": "inf"}[track]
+    return state.catalogue.field("paladin", paladin, "bonus").get(unit, 0) if paladin else 0
+
+
+def effective_all(state: State, seat: int) -> dict[str, int]:
+    return {track: effective(state, seat, track) for track in state.board[seat].tracks}
 
 
 def add_vp(state: State, seat: int, points: int, cause: str, facts: list[Fact]) -> None:
@@ -391,6 +414,8 @@ def _take_tavern(state: State, event: TakeTavern) -> Sequence[Fact]:
     facts: list[Fact] = []
     state.taken[event.card] = seat
     me.revealed = True
+    without = {t: effective(state, seat, t) - _paladin_bonus(state, seat, t) for t in me.tracks}
+    bonus_changed(state, seat, without, "paladin", facts)
     assert me.paladin is not None
     for colour in cat.field("paladin", me.paladin, "workers"):
         gain(state, seat, {colour: 1}, "paladin", facts)
@@ -531,7 +556,9 @@ def _recruit(state: State, event: Recruit) -> Sequence[Fact]:
     if len(event.workers) == 1:  # PA-21: the quest reward; the card is discarded
         gain(state, seat, cat.field("townsfolk", event.card, "quest"), "quest", facts)
     else:  # PA-22: joins the team
+        was = effective_all(state, seat)
         me.team.append(event.card)
+        bonus_changed(state, seat, was, "recruit", facts)
         gain(state, seat, cat.field("townsfolk", event.card, "recruit"), "recruit", facts)
     return _done(state, seat, "recruit", facts, team)
 
@@ -866,7 +893,9 @@ def _favour(state: State, event: Favour) -> Sequence[Fact]:
     if effect == "recruit":
         assert event.townsfolk is not None
         state.townsfolk[slot] = None
+        was = effective_all(state, seat)
         me.team.append(event.townsfolk)
+        bonus_changed(state, seat, was, "recruit", facts)
         gain(state, seat, cat.field("townsfolk", event.townsfolk, "recruit"), "recruit", facts)
     elif effect == "pray":
         assert event.space is not None
@@ -921,8 +950,10 @@ def _clean_up(state: State, facts: list[Fact]) -> None:
             if ability.kind == "round_end":
                 gain(state, seat, ability.reward, "ability", facts)
     state.favour_workers = {}
-    for me in state.board:
+    for seat, me in enumerate(state.board):  # the round's paladins leave (PA-49)
+        was = effective_all(state, seat)
         me.paladin = None
+        bonus_changed(state, seat, was, "paladin", facts)
     if state.round == state.config.rounds:
         state.phase = "over"
         facts.extend(final_facts(state))

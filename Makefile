@@ -36,6 +36,8 @@ bench: $(VENV)/.installed
 	$(PY) bench/simulate_speed.py heraldry
 	$(PY) bench/replay_speed.py paladins
 	$(PY) bench/simulate_speed.py paladins
+	$(PY) bench/replay_speed.py albus-academy
+	$(PY) bench/simulate_speed.py albus-academy
 
 clean:
 	rm -rf $(VENV) data/warehouse
@@ -63,3 +65,10 @@ samples: $(VENV)/.installed
 	  $(VENV)/bin/squire simulate paladins -n 30 --players $$players --bots greedy,random \
 	    --seed 2026 --played-from 2026-09-03T18:00:00Z --out data/samples/paladins --jobs 2 || exit 1; \
 	done
+	rm -rf data/samples/albus-academy
+	for players in 2 3 4; do \
+	  $(VENV)/bin/squire simulate albus-academy -n 50 --players $$players --bots greedy,random \
+	    --seed 2026 --played-from 2026-09-04T18:00:00Z --out data/samples/albus-academy --jobs 1 || exit 1; \
+	done
+	$(VENV)/bin/squire simulate albus-academy -n 30 --players 3 --bots greedy --seed 2026 \
+	  --set final_turns=one_each --played-from 2026-10-04T18:00:00Z --out data/samples/albus-academy --jobs 1

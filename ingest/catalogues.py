@@ -2,26 +2,56 @@
 `data/catalogues/<game>/`, then the folders named in `SQUIRE_CATALOGUES` (separated by
 `os.pathsep`), where players keep catalogues of their own.
 
-A catalogue is known by the (name, version) in its `[catalogue]` table, whatever its file is
-called. A published pair never changes, so a shipped catalogue is always found first: a
-user's file claiming the same pair with other contents is reported, never used.
+A catalogue is known by the (name, version) it declares, whatever its file is called. A
+published pair never changes, so a shipped catalogue is always found first: a user's file
+claiming the same pair with other contents is listed as not used, never used.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
+from replay.catalogues import CatalogueError
+from replay.games.albus_academy import catalogue as albus_catalogue
 from replay.games.paladins import catalogue as paladins_catalogue
-from replay.games.paladins.catalogue import CatalogueError, digest, header_of
 from replay.games.paladins.config import STANDARD as PALADINS_STANDARD
 
 SHIPPED = Path(__file__).resolve().parents[1] / "data" / "catalogues"
-T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Reader:
+    """How a game's catalogue files are read: the pair they declare, and the whole file
+    (decoded; `checked` also runs the checks that need the standard ruleset)."""
+
+    pair: Callable[[bytes, str], tuple[str, str]]
+    decoded: Callable[[bytes, str], Any]
+    checked: Callable[[bytes, str], Any]
+
+
+def _paladins_pair(data: bytes, where: str) -> tuple[str, str]:
+    head = paladins_catalogue.header_of(data, where)
+    return head.name, head.version
+
+
+READERS: dict[str, Reader] = {
+    "paladins": Reader(
+        pair=_paladins_pair,
+        decoded=lambda data, where: paladins_catalogue.parse(data, None, where),
+        checked=lambda data, where: paladins_catalogue.parse(data, PALADINS_STANDARD, where)),
+    "albus-academy": Reader(
+        pair=albus_catalogue.header_name,
+        decoded=albus_catalogue.parse,
+        checked=albus_catalogue.parse),
+}
+# The games that read a catalogue, and how each parses and checks one (its standard ruleset).
+PARSERS: dict[str, Callable[[bytes, str], Any]] = {g: r.checked for g, r in READERS.items()}
 
 
 @dataclass(frozen=True)
@@ -49,11 +79,11 @@ def scan(game: str) -> Iterator[Found | CatalogueError]:
         for path in sorted(folder.glob("*.toml")):
             data = path.read_bytes()
             try:
-                head = header_of(data, str(path))
+                name, version = READERS[game].pair(data, str(path))
             except CatalogueError as err:
                 yield err
                 continue
-            yield Found(game, head.name, head.version, digest(data), path, shipped)
+            yield Found(game, name, version, hashlib.sha256(data).hexdigest(), path, shipped)
 
 
 def available(game: str) -> dict[tuple[str, str], Found]:
@@ -65,19 +95,44 @@ def available(game: str) -> dict[tuple[str, str], Found]:
     return out
 
 
-def load(game: str, name: str, version: str, parse: Callable[[bytes, str], T],
-         sha256: str | None = None) -> T:
-    """The catalogue (name, version) of `game`, parsed; CatalogueError naming what is wrong:
-    unknown, a different file than the `sha256` a log recorded, or a failed check."""
-    found = available(game).get((name, version))
+def _find(game: str, name: str, version: str, sha256: str | None,
+          known: dict[tuple[str, str], Found]) -> Found:
+    found = known.get((name, version))
     if found is None:
-        known = ", ".join(f"{n} {v}" for n, v in sorted(available(game))) or "none"
+        listed = ", ".join(f"{n} {v}" for n, v in sorted(known)) or "none"
         raise CatalogueError("catalogue", f"no {game} catalogue {name!r} version {version!r} "
-                             f"(known: {known}; SQUIRE_CATALOGUES names folders of your own)")
+                             f"(known: {listed}; SQUIRE_CATALOGUES names folders of your own)")
     if sha256 is not None and sha256 != found.sha256:
         raise CatalogueError("catalogue", f"{name} {version} at {found.path} has sha256 "
                              f"{found.sha256}, not the {sha256} the log was played with")
+    return found
+
+
+def load(game: str, name: str, version: str, parse: Callable[[bytes, str], Any],
+         sha256: str | None = None) -> Any:
+    """The catalogue (name, version) of `game`, parsed; CatalogueError naming what is wrong:
+    unknown, a different file than the `sha256` a log recorded, or a failed check."""
+    found = _find(game, name, version, sha256, available(game))
     return parse(found.path.read_bytes(), str(found.path))
+
+
+@functools.lru_cache(maxsize=16)
+def _decoded(game: str, path: Path, sha256: str) -> Any:
+    return READERS[game].decoded(path.read_bytes(), str(path))
+
+
+@functools.lru_cache(maxsize=8)
+def _found(game: str, folders_setting: str) -> dict[tuple[str, str], Found]:
+    return available(game)
+
+
+def for_match(game: str, name: str, version: str, sha256: str | None) -> Any:
+    """The catalogue a match names, decoded (its checks against the match's ruleset are the
+    engine's). Folders are scanned and files read once per process: an ingest of many
+    matches asks for the same catalogue every time."""
+    known = _found(game, os.environ.get("SQUIRE_CATALOGUES", ""))
+    found = _find(game, name, version, sha256, known)
+    return _decoded(game, found.path, found.sha256)
 
 
 def describe(found: Found | CatalogueError, check: Callable[[bytes, str], Any]) -> str:
@@ -90,35 +145,5 @@ def describe(found: Found | CatalogueError, check: Callable[[bytes, str], Any]) 
     except CatalogueError as err:
         status = f"rejected: {err}"
     where = "shipped" if found.shipped else "yours"
-    return f"{found.name} {found.version}  [{where}]  {found.path}  sha256 {found.sha256[:12]}…  {status}"
-
-
-def _paladins(data: bytes, where: str) -> Any:
-    return paladins_catalogue.parse(data, PALADINS_STANDARD, where)
-
-
-# The games that read a catalogue, and how each parses and checks one (its standard ruleset).
-PARSERS: dict[str, Callable[[bytes, str], Any]] = {"paladins": _paladins}
-
-
-@functools.lru_cache(maxsize=16)
-def _decoded(game: str, name: str, version: str, path: Path, sha256: str) -> Any:
-    return paladins_catalogue.parse(path.read_bytes(), None, str(path))
-
-
-@functools.lru_cache(maxsize=8)
-def _found(game: str, folders_setting: str) -> dict[tuple[str, str], Found]:
-    return available(game)
-
-
-def for_match(game: str, name: str, version: str, sha256: str | None) -> Any:
-    """The catalogue a match names, decoded (its checks against the match's ruleset are the
-    engine's). Folders are scanned and files read once per process: an ingest of many
-    matches asks for the same catalogue every time."""
-    found = _found(game, os.environ.get("SQUIRE_CATALOGUES", "")).get((name, version))
-    if found is None:
-        load(game, name, version, lambda data, where: None, sha256)  # raises, naming what is known
-        raise AssertionError("unreachable")
-    if sha256 is not None and sha256 != found.sha256:
-        load(game, name, version, lambda data, where: None, sha256)  # raises the mismatch
-    return _decoded(game, name, version, found.path, found.sha256)
+    return (f"{found.name} {found.version}  [{where}]  {found.path}  "
+            f"sha256 {found.sha256[:12]}…  {status}")

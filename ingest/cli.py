@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -196,7 +197,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_catalogues(args: argparse.Namespace) -> int:
     """List the catalogues squire finds, each with its check; or check the files given."""
     from ingest.catalogues import PARSERS, describe, scan
-    from replay.games.paladins.catalogue import CatalogueError
+    from replay.catalogues import CatalogueError
 
     if args.check:
         status = 0
@@ -208,8 +209,8 @@ def cmd_catalogues(args: argparse.Namespace) -> int:
                 print(f"{path}: {err}", file=sys.stderr)
                 status = 1
                 continue
-            counts = ", ".join(f"{len(v)} {k}" for k, v in found.entries.items())
-            print(f"{path}: {found.name} {found.version} ok ({counts}); sha256 {found.sha256}")
+            print(f"{path}: {found.name} {found.version} ok ({_counts(found)}); "
+                  f"sha256 {found.sha256}")
         return status
     for game in [args.game] if args.game else sorted(PARSERS):
         print(f"{game}:")
@@ -223,6 +224,15 @@ def cmd_catalogues(args: argparse.Namespace) -> int:
                 seen.add(pair)
             print("  " + line)
     return 0
+
+
+def _counts(catalogue: Any) -> str:
+    """What a catalogue holds, kind by kind, whatever its game."""
+    if hasattr(catalogue, "entries"):
+        return ", ".join(f"{len(v)} {k}" for k, v in catalogue.entries.items())
+    return (f"{sum(t.count for t in catalogue.tiles.values())} tiles of "
+            f"{len(catalogue.tiles)} kinds, {len(catalogue.homework)} homework, "
+            f"{len(catalogue.corners)} corners")
 
 
 def _timestamp(text: str) -> datetime:
@@ -282,7 +292,7 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("catalogues", help="the component catalogues squire finds (shipped, "
                        "then in the folders of SQUIRE_CATALOGUES), or check your own files")
-    p.add_argument("game", nargs="?", choices=["paladins"])
+    p.add_argument("game", nargs="?", choices=["albus-academy", "paladins"])
     p.add_argument("--check", nargs="+", metavar="FILE", help="check these catalogue files")
     p.set_defaults(run=cmd_catalogues)
 

@@ -18,6 +18,9 @@ S = TypeVar("S")  # the game's State
 E = TypeVar("E")  # the game's event union
 
 CHANCE = -1  # `Expecting.decider` when the next event is a chance outcome (a deal, a draw).
+# What a bot returns to end an open sequence of its own events (an Albus Academy cast), which
+# a log ends by writing the next event: the simulator closes it with `Simulation.stop`.
+STOP = "stop"
 
 
 class Expecting(msgspec.Struct, frozen=True, kw_only=True):
@@ -63,6 +66,10 @@ class Simulation(Generic[S, E]):
     # Where the rules allow a match that never ends (Heraldry without a duke), the simulator
     # stops after this many events and writes the log as it stands: incomplete.
     max_events: int | None = None
+    # For games whose turns are open runs of events: how to end one when a bot says STOP, and
+    # when the simulation is finished (a log may end inside the last run; a bot may not).
+    stop: Callable[[S], None] | None = None
+    finished: Callable[[S], bool] | None = None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from replay.game import Game, Policy
+from replay.game import STOP, Game, Policy
 
 
 def playout(
@@ -25,7 +25,8 @@ def playout(
     sim = game.simulation
     if sim is None:
         raise ValueError(f"{game.name} has no simulator")
-    chance, to_move, apply, is_over = sim.chance, sim.to_move, game.apply, game.is_over
+    chance, to_move, apply = sim.chance, sim.to_move, game.apply
+    is_over = sim.finished or game.is_over
     legal = sim.options or game.legal_events
     events: list[Any] = []
     limit = sim.max_events
@@ -36,6 +37,10 @@ def playout(
             bot = bots[seat]
             assert bot is not None, f"no bot for seat {seat}"
             event = bot.choose(state, seat, legal(state, seat), rng)
+            if event == STOP:
+                assert sim.stop is not None, f"{game.name} has no open runs of events to stop"
+                sim.stop(state)
+                continue
         apply(state, event)
         events.append(event)
     return events

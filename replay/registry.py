@@ -3,7 +3,8 @@
 from typing import Any
 
 from replay.game import Game
-from replay.games import heraldry, knight_academy, paladins
+from replay.games import albus_academy, heraldry, knight_academy, paladins
 
-_ALL: list[Game[Any, Any, Any]] = [knight_academy.RULES, heraldry.RULES, paladins.RULES]
+_ALL: list[Game[Any, Any, Any]] = [
+    knight_academy.RULES, heraldry.RULES, paladins.RULES, albus_academy.RULES]
 GAMES: dict[str, Game[Any, Any, Any]] = {game.name: game for game in _ALL}

@@ -6,7 +6,9 @@ from replay.errors import RulesError
 from replay.game import Game, Simulation
 
 from .bots import BOTS, table
-from .catalogue import Catalogue, CatalogueError, check
+from replay.catalogues import CatalogueError
+
+from .catalogue import Catalogue, check
 from .config import STANDARD, Config
 from .events import Event, Header
 from .legal import chance_event, legal_events, to_move

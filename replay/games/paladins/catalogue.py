@@ -15,20 +15,13 @@ from typing import Any
 
 import msgspec
 
+from replay.catalogues import CatalogueError
+
 from . import effects
 from .config import Config, Count
 from .effects import Ability, Amounts, End
 
 
-class CatalogueError(ValueError):
-    """`where`: `kind id.field` (or the catalogue table); `check`: §4's number, 0 for decoding."""
-
-    def __init__(self, where: str, message: str, check: int = 0) -> None:
-        label = f"check {check}: " if check else ""
-        super().__init__(f"{where}: {label}{message}")
-        self.where = where
-        self.check = check
-        self.message = message
 
 
 # --- the entries as written (strings), then as the engine reads them -------------------------

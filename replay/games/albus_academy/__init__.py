@@ -1,0 +1,67 @@
+"""Albus Academy (阿不思学院): tiles placed in four rotations on a 3 × 4 board, linked
+neighbours triggered by a cast, will and shards, spells and items as homework.
+Rules: rules/albus-academy.md (AA-1 to AA-45); components: a catalogue (catalogue.py)."""
+
+from replay.catalogues import CatalogueError
+from replay.errors import RulesError
+from replay.game import Game, Simulation
+
+from .bots import BOTS, options, table
+from .catalogue import Catalogue
+from .config import STANDARD, Config
+from .events import Event, Header
+from .legal import chance_event, close, legal_events, to_move
+from .rules import apply, expecting, is_over
+from .rules import new_game as _new_game
+from .scoring import SOURCES, result
+from .state import State
+from .view import render, snapshot
+
+DEFAULT_CATALOGUE = ("albus-sample", "1")
+
+
+def catalogue_of(header: Header) -> Catalogue:
+    """AA-34: the catalogue a header names; finding its file is ingest's job, asked here."""
+    from ingest.catalogues import for_match
+
+    named = header.catalogue
+    name, version = (named.name, str(named.version)) if named else DEFAULT_CATALOGUE
+    try:
+        found: Catalogue = for_match("albus-academy", name, version,
+                                     named.sha256 if named else None)
+    except CatalogueError as err:
+        raise RulesError("AA-34", str(err)) from None
+    return found
+
+
+def new_game(config: Config, header: Header) -> State:
+    return _new_game(config, header, catalogue_of(header))
+
+
+RULES: Game[Config, State, Event] = Game(
+    name="albus-academy",
+    title={"en": "Albus Academy", "zh": "阿不思学院"},
+    header_type=Header,
+    event_type=Event,
+    config_type=Config,
+    rulesets={"albus-academy/standard": STANDARD},
+    standard_ruleset="albus-academy/standard",
+    sources=SOURCES,
+    new_game=new_game,
+    apply=apply,
+    legal_events=legal_events,
+    expecting=expecting,
+    is_over=is_over,
+    result=result,
+    snapshot=snapshot,
+    render=render,
+    engine_version="albus-academy/1",
+    item_fields={"take_tile": "tile", "complete_homework": "card", "use_item": "item",
+                 "place_tile": "tile"},
+    simulation=Simulation(bots=BOTS, table=table, chance=chance_event, to_move=to_move,
+                          options=options, stop=close,
+                          finished=lambda state: state.phase == "over"),
+)
+
+__all__ = ["RULES", "SOURCES", "STANDARD", "Config", "Event", "Header", "State", "apply",
+           "catalogue_of", "new_game", "result", "snapshot"]

@@ -1,0 +1,150 @@
+"""Every decision the rules allow now (AA-4 to AA-21, AA-29 to AA-39), and chance's draws
+for the simulator.
+
+A cast ends at the first event that is not part of it, so during a cast `legal_events` lists
+its continuations (actions the current tile still allows, triggers); what may follow its end
+is what `legal_events` gives once the cast is closed (`close`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from .catalogue import BASIC, Terms
+from .events import (
+    Cast,
+    CollectShard,
+    CompleteHomework,
+    DrawHomework,
+    DrawTile,
+    Event,
+    GainWill,
+    PlaceTile,
+    Rest,
+    TakeTile,
+    Trigger,
+    UseItem,
+)
+from .rules import (
+    _close_cast,
+    cost_of,
+    homework_action_left,
+    matchable,
+    positions,
+    steps_at,
+)
+from .state import State
+
+
+def legal_events(state: State, seat: int | None = None) -> list[Event]:
+    """Every decision event the engine would accept next (of `seat`, when given)."""
+    if seat is not None and seat != state.turn:
+        return []
+    player = state.players[state.turn]
+    me = state.board[state.turn]
+    if state.phase == "main":
+        out: list[Event] = [Cast(player=player, at=(r, c)) for r, c in positions(state)
+                            if me.board[r][c] is not None and (r, c) not in me.exhausted]
+        out.append(Rest(player=player))
+        if state.deck:
+            out.extend(Rest(player=player, swap=card) for card in sorted(set(me.private)))
+        return out
+    if state.phase == "casting":
+        return list(continuations(state))
+    if state.phase == "placing":
+        return list(placements(state))
+    return []
+
+
+def continuations(state: State) -> Iterator[Event]:
+    """AA-5, AA-29, AA-30: the actions the current tile still allows, and the triggers."""
+    seat = state.turn
+    player = state.players[seat]
+    me = state.board[seat]
+    assert state.current is not None
+    steps = steps_at(state, seat, state.current)
+    open_actions = [a for a in BASIC if matchable(steps, [*state.done, a])]
+    if "shard" in open_actions:
+        yield CollectShard(player=player)
+    if "will" in open_actions and me.will < state.config.will_max:
+        yield GainWill(player=player)
+    if "tile" in open_actions:
+        for tile in sorted(set(state.public_tiles)):
+            yield TakeTile(player=player, tile=tile)
+    if "item" in open_actions:
+        for item in sorted(set(me.items)):
+            terms = state.catalogue.terms[item].get("use")
+            if not terms:
+                continue
+            costs = dict((t, n) for t, n in terms if t in ("shard-", "will-"))
+            if me.shards < costs.get("shard-", 0) or me.will < costs.get("will-", 0):
+                continue
+            for ready, tiles in choices(state, terms):
+                yield UseItem(player=player, item=item, ready=ready, tiles=tiles)
+    if "homework" in open_actions:
+        for card in sorted({*state.public_homework, *me.private}):
+            hw = state.catalogue.homework[card]
+            paying = me.will if hw.kind == "spell" else me.shards
+            if paying < cost_of(state, seat, card):
+                continue
+            for ready, tiles in choices(state, state.catalogue.terms[card].get("effect", ())):
+                yield CompleteHomework(player=player, card=card, ready=ready, tiles=tiles)
+    for at in state.eligible:
+        yield Trigger(player=player, at=at)
+
+
+def choices(state: State, terms: Terms) -> list[tuple[list[Any], list[str]]]:
+    """§3: every `ready` set and `tiles` multiset a card's terms allow (sorted, at most N)."""
+    ready_n = sum(n for t, n in terms if t == "ready+")
+    tiles_n = sum(n for t, n in terms if t == "tile+")
+    exhausted = sorted(state.board[state.turn].exhausted)
+    readies = [list(c) for k in range(min(ready_n, len(exhausted)) + 1)
+               for c in itertools.combinations(exhausted, k)]
+    public = sorted(state.public_tiles)
+    picks = sorted({tuple(c) for k in range(min(tiles_n, len(public)) + 1)
+                    for c in itertools.combinations(public, k)})
+    return [(ready, list(tiles)) for ready in readies for tiles in picks]
+
+
+def placements(state: State) -> Iterator[PlaceTile]:
+    """AA-19, AA-21: each tile taken, on each position, in each rotation, that leaves a
+    complete-homework action on the board."""
+    seat = state.turn
+    me = state.board[seat]
+    player = state.players[seat]
+    for tile in sorted(set(state.taken)):
+        for r, c in positions(state):
+            covered = me.board[r][c]
+            for rotation in range(4):
+                me.board[r][c] = (tile, rotation)
+                ok = homework_action_left(state, seat)
+                me.board[r][c] = covered
+                if ok:
+                    yield PlaceTile(player=player, tile=tile, at=(r, c), rotation=rotation)
+
+
+def close(state: State) -> None:
+    """End the cast in progress (what the next event after it does first)."""
+    _close_cast(state, [])
+
+
+# --- chance, for the simulator ---------------------------------------------------------------
+
+
+def chance_event(state: State, rng: random.Random) -> Event | None:
+    """A draw when one is owed (AA-22, AA-33, AA-35): uniform among what is left."""
+    if state.phase not in ("setup", "refill", "swap_draw") or not state.draws:
+        return None
+    kind, to = state.draws[0]
+    if kind == "tile":
+        pool = [tile for tile, count in sorted(state.bag.items()) for _ in range(count)]
+        return DrawTile(tile=rng.choice(pool))
+    return DrawHomework(card=rng.choice(state.deck),
+                        to=None if to is None else state.players[to])
+
+
+def to_move(state: State) -> int:
+    return state.turn

@@ -1,0 +1,686 @@
+"""The rules of Albus Academy (rules/albus-academy.md) as functions over `State`.
+
+A cast is a run of events (albus-catalogue.md §6): `cast`, the activated tile's actions,
+then `trigger`s each followed by that tile's actions; it ends at the first other event. So
+`apply` first closes a cast when such an event comes, and undoes the closing if the event is
+refused: a rejected event leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from replay.errors import IllegalEvent, RulesError
+from replay.facts import Fact, ScoreChanged, TrackMoved
+from replay.game import CHANCE, Expecting
+
+from .catalogue import Catalogue, Steps, Terms
+from .config import Config
+from .events import (
+    ACTION_OF,
+    Cast,
+    CollectShard,
+    CompleteHomework,
+    DrawHomework,
+    DrawTile,
+    Event,
+    GainWill,
+    Header,
+    PlaceTile,
+    Rest,
+    TakeTile,
+    Trigger,
+    UseItem,
+)
+from .state import Seat, State
+
+Pos = tuple[int, int]
+FACING = {(0, 1): (1, 3), (0, -1): (3, 1), (1, 0): (2, 0), (-1, 0): (0, 2)}  # AA-26
+
+
+def corners(config: Config) -> dict[str, Pos]:
+    """AA-24: the four corners of a board of any size."""
+    r, c = config.board_rows - 1, config.board_cols - 1
+    return {"nw": (0, 0), "ne": (0, c), "sw": (r, 0), "se": (r, c)}
+
+
+def new_game(config: Config, header: Header, catalogue: Catalogue) -> State:
+    players = list(header.players)
+    n = len(players)
+    if not config.min_players <= n <= config.max_players:
+        raise RulesError("AA-44", f"Albus Academy seats {config.min_players} to "
+                                  f"{config.max_players} players, not {n}")
+    need = config.public_homework + n * config.private_homework + 1
+    if len(catalogue.homework) < need:
+        raise RulesError("AA-34", f"{n} players need a homework deck of at least {need}; "
+                                  f"catalogue {catalogue.name} {catalogue.version} has "
+                                  f"{len(catalogue.homework)}")
+    if sum(catalogue.bag().values()) < config.public_tiles:
+        raise RulesError("AA-34", f"the bag holds fewer than {config.public_tiles} tiles")
+    dear = [h.id for h in catalogue.homework.values()
+            if h.kind == "spell" and h.cost > config.will_max]
+    if dear:
+        raise RulesError("AA-34", f"spell {dear[0]} costs more than will_max "
+                                  f"{config.will_max} (catalogue check 6)")
+    first = players.index(header.start_player)
+    where = corners(config)
+    seats = []
+    for _ in players:
+        grid: list[list[tuple[str, int] | None]] = [
+            [None] * config.board_cols for _ in range(config.board_rows)]
+        for name, (r, c) in where.items():
+            grid[r][c] = (name, 0)
+        seats.append(Seat(board=grid, will=config.start_will, shards=config.start_shards))
+    for seat in seats:  # corners may touch on a small board
+        probe = State(config=config, catalogue=catalogue, players=players, seats={},
+                      first_player=first, board=[seat], bag={}, deck=[])
+        seat.links = links(probe, 0)
+    draws: list[tuple[str, int | None]] = [("tile", None)] * config.public_tiles
+    draws += [("homework", None)] * config.public_homework
+    for i in range(n):  # AA-33: seat by seat from the first player
+        draws += [("homework", (first + i) % n)] * config.private_homework
+    return State(config=config, catalogue=catalogue, players=players,
+                 seats={p: s for s, p in enumerate(players)}, first_player=first,
+                 board=seats, bag=catalogue.bag(), deck=list(catalogue.homework),
+                 draws=draws, turn=first)
+
+
+# --- the board --------------------------------------------------------------------------------
+
+
+def edges_at(state: State, seat: int, at: Pos) -> str | None:
+    """AA-25: the edges N E S W of what shows at `at`, turned by its rotation."""
+    top = state.board[seat].board[at[0]][at[1]]
+    if top is None:
+        return None
+    name, rotation = top
+    cat = state.catalogue
+    edges = cat.corners[name].edges if name in cat.corners else cat.tiles[name].edges
+    return edges[-rotation:] + edges[:-rotation] if rotation else edges
+
+
+def linked(state: State, seat: int, a: Pos, b: Pos) -> bool:
+    """AA-7, AA-26: facing halves of the same kind form a whole connector."""
+    facing = FACING.get((b[0] - a[0], b[1] - a[1]))
+    if facing is None:
+        return False
+    ea, eb = edges_at(state, seat, a), edges_at(state, seat, b)
+    if ea is None or eb is None:
+        return False
+    x, y = ea[facing[0]], eb[facing[1]]
+    return x != "-" and x == y
+
+
+def positions(state: State) -> tuple[Pos, ...]:
+    return _grid(state.config.board_rows, state.config.board_cols)[0]
+
+
+@functools.cache
+def _grid(rows: int, cols: int) -> tuple[tuple[Pos, ...], frozenset[Pos], tuple[tuple[Pos, Pos], ...]]:
+    """A board's positions, as a tuple and a set, and its adjacent pairs (east, south)."""
+    cells = tuple((r, c) for r in range(rows) for c in range(cols))
+    pairs = tuple(((r, c), (r + dr, c + dc)) for r, c in cells for dr, dc in ((0, 1), (1, 0))
+                  if r + dr < rows and c + dc < cols)
+    return cells, frozenset(cells), pairs
+
+
+def neighbours(state: State, at: Pos) -> list[Pos]:
+    rows, cols = state.config.board_rows, state.config.board_cols
+    return [(at[0] + dr, at[1] + dc) for dr, dc in FACING
+            if 0 <= at[0] + dr < rows and 0 <= at[1] + dc < cols]
+
+
+def steps_at(state: State, seat: int, at: Pos) -> Steps:
+    top = state.board[seat].board[at[0]][at[1]]
+    assert top is not None
+    return state.catalogue.steps[top[0]]
+
+
+def matchable(steps: Steps, actions: Sequence[str]) -> bool:
+    """AA-29, §6: the actions can go to distinct steps that allow them (chaos allows all)."""
+    if len(actions) > len(steps):
+        return False
+    return any(all(a in steps[i] or "chaos" in steps[i] for a, i in zip(actions, order))
+               for order in itertools.permutations(range(len(steps)), len(actions)))
+
+
+def links(state: State, seat: int) -> int:
+    """Whole connectors on a board, each adjacent pair counted once (the `per_link` count)."""
+    pairs = _grid(state.config.board_rows, state.config.board_cols)[2]
+    return sum(linked(state, seat, a, b) for a, b in pairs)
+
+
+def placed_tiles(state: State, seat: int) -> int:
+    cat = state.catalogue
+    return sum(1 for row in state.board[seat].board for top in row
+               if top is not None and top[0] not in cat.corners)
+
+
+def homework_action_left(state: State, seat: int) -> bool:
+    """AA-21, AA-39: a visible position still offers `homework` or `chaos`."""
+    cat = state.catalogue
+    return any(top is not None and any("homework" in s or "chaos" in s for s in cat.steps[top[0]])
+               for row in state.board[seat].board for top in row)
+
+
+# --- holdings ---------------------------------------------------------------------------------
+
+
+def ongoing(state: State, seat: int, name: str) -> int:
+    """The sum of an ongoing term over the seat's items (§3)."""
+    terms = state.catalogue.terms
+    return sum(n for item in state.board[seat].items
+               for term, n in terms[item].get("ongoing", ()) if term == name)
+
+
+def cost_of(state: State, seat: int, card: str) -> int:
+    """AA-37: the catalogue's cost less the ongoing discounts, never below 0."""
+    hw = state.catalogue.homework[card]
+    off = ongoing(state, seat, "spell_discount+" if hw.kind == "spell" else "item_discount+")
+    return max(0, hw.cost - off)
+
+
+def completed(me: Seat) -> int:
+    return len(me.spells) + len(me.items)
+
+
+def _set(state: State, seat: int, what: str, value: int, cause: str, facts: list[Fact]) -> None:
+    me = state.board[seat]
+    before = getattr(me, what)
+    if value != before:
+        setattr(me, what, value)
+        facts.append(TrackMoved(round=state.round, seat=seat, track=what, before=before,
+                                after=value, cause=cause))
+
+
+def _prestige(state: State, seat: int, source: str, points: int, facts: list[Fact]) -> None:
+    if points:
+        before = prestige(state, seat)
+        facts.append(ScoreChanged(round=state.round, seat=seat, source=source, points=points))
+        facts.append(TrackMoved(round=state.round, seat=seat, track="prestige", before=before,
+                                after=before + points, cause=source))
+
+
+def prestige(state: State, seat: int) -> int:
+    """Prestige banked so far: spells, items, tokens, and the class dismissed card."""
+    me = state.board[seat]
+    hw = state.catalogue.homework
+    return (sum(hw[c].prestige for c in me.spells) + sum(hw[c].prestige for c in me.items)
+            + sum(me.tokens.values())
+            + (state.config.class_dismissed_prestige if me.class_dismissed else 0))
+
+
+# --- apply ------------------------------------------------------------------------------------
+
+CAST_EVENTS = (Trigger, CollectShard, GainWill, TakeTile, UseItem, CompleteHomework)
+_TURN_FIELDS = ("phase", "draws", "turn", "turns", "round", "current", "done", "eligible",
+                "taken", "private_done", "last_turn")
+
+
+def apply(state: State, event: Event) -> Sequence[Fact]:
+    """Apply `event`, returning the facts it establishes, or raise IllegalEvent."""
+    try:
+        handler = _HANDLERS[type(event)]
+    except KeyError:
+        raise IllegalEvent("LOG-2", f"{event!r} is not an Albus Academy event", event) from None
+    if state.phase != "casting" or isinstance(event, CAST_EVENTS):
+        return handler(state, event)
+    saved = {name: _copy(getattr(state, name)) for name in _TURN_FIELDS}
+    facts: list[Fact] = []
+    _close_cast(state, facts)  # the cast ends at the first event that is not part of it
+    try:
+        facts.extend(handler(state, event))
+    except IllegalEvent:
+        for name, value in saved.items():
+            setattr(state, name, value)
+        raise
+    return facts
+
+
+def _copy(value: Any) -> Any:
+    return list(value) if isinstance(value, list) else value
+
+
+def _expected(state: State) -> str:
+    expect = expecting(state)
+    if expect.kind == "nothing":
+        return "the game is over"
+    who = f" by {', '.join(state.players[s] for s in expect.seats)}" if expect.seats else ""
+    to = expect.detail.get("to")
+    return f"the next event is {expect.kind}{who}" + (f" to {to}" if to else "")
+
+
+def _out_of_place(state: State, kind: str) -> IllegalEvent:
+    return IllegalEvent("AA-3", f"a {kind} event is out of place: {_expected(state)}")
+
+
+def _actor(state: State, event: Any, phases: tuple[str, ...]) -> int:
+    kind = type(event).__struct_config__.tag
+    seat = state.seats.get(event.player)
+    if seat is None:
+        raise IllegalEvent("AA-3", f"unknown player {event.player!r}; the players are "
+                                   f"{', '.join(state.players)}")
+    if state.phase not in phases:
+        raise _out_of_place(state, kind)
+    if seat != state.turn:
+        raise IllegalEvent("AA-2", f"{event.player} acts out of turn: it is "
+                                   f"{state.players[state.turn]}'s turn")
+    return seat
+
+
+def _pos(state: State, at: Sequence[int], rule: str) -> Pos:
+    pos = (at[0], at[1])
+    if pos not in _grid(state.config.board_rows, state.config.board_cols)[1]:
+        raise IllegalEvent(rule, f"{list(at)} is not a position of a "
+                                 f"{state.config.board_rows} × {state.config.board_cols} board")
+    return pos
+
+
+def _round_check(state: State, claimed: int | None, rule: str) -> None:
+    if claimed is not None and claimed != state.round:
+        raise IllegalEvent(rule, f"the event says round {claimed} but it is round {state.round}")
+
+
+# Draws (AA-22, AA-33, AA-35).
+
+def _owed(state: State, kind: str) -> tuple[str, int | None]:
+    if state.phase not in ("setup", "refill", "swap_draw") or not state.draws \
+            or state.draws[0][0] != kind:
+        raise _out_of_place(state, "draw_" + kind)
+    return state.draws[0]
+
+
+def _draw_tile(state: State, event: DrawTile) -> Sequence[Fact]:
+    _owed(state, "tile")
+    if state.bag.get(event.tile, 0) <= 0:
+        raise IllegalEvent("AA-22", f"no {event.tile} is left in the bag")
+    state.bag[event.tile] -= 1
+    state.public_tiles.append(event.tile)
+    facts: list[Fact] = []
+    _drawn(state, facts)
+    return facts
+
+
+def _draw_homework(state: State, event: DrawHomework) -> Sequence[Fact]:
+    _, to = _owed(state, "homework")
+    named = None if event.to is None else state.seats.get(event.to)
+    if event.to is not None and named is None:
+        raise IllegalEvent("AA-22", f"unknown player {event.to!r}")
+    if named != to:
+        want = "the public area" if to is None else state.players[to]
+        raise IllegalEvent("AA-22", f"this homework draw goes to {want}")
+    if event.card not in state.deck:
+        raise IllegalEvent("AA-22", f"{event.card} is not a card still in the deck")
+    state.deck.remove(event.card)
+    if to is None:
+        state.public_homework.append(event.card)
+    else:
+        state.board[to].private.append(event.card)
+    facts: list[Fact] = []
+    if not state.deck and state.ended_by is None and state.phase != "setup":  # AA-23, AA-35
+        _dismiss(state, state.turn, facts)
+    _drawn(state, facts)
+    return facts
+
+
+def _dismiss(state: State, seat: int, facts: list[Fact]) -> None:
+    """AA-40: the first trigger of the end gives its player the class dismissed card."""
+    state.ended_by = seat
+    state.board[seat].class_dismissed = True
+    _prestige(state, seat, "class_dismissed", state.config.class_dismissed_prestige, facts)
+
+
+def _drawn(state: State, facts: list[Fact]) -> None:
+    del state.draws[0]
+    if state.draws:
+        return
+    if state.phase == "setup":
+        _start_turn(state)
+    elif state.phase == "swap_draw":
+        _after_main(state, facts)
+    else:
+        _end_turn(state, facts)
+
+
+# The turn (AA-3).
+
+def _start_turn(state: State) -> None:
+    if state.turn == state.first_player:
+        state.round += 1  # round n begins with the first player's n-th turn
+    state.phase = "main"
+    state.taken = []
+    state.private_done = 0
+
+
+def _cast(state: State, event: Cast) -> Sequence[Fact]:
+    seat = _actor(state, event, ("main",))
+    _round_check(state, event.round, "AA-3")
+    at = _pos(state, event.at, "AA-4")
+    me = state.board[seat]
+    if me.board[at[0]][at[1]] is None:
+        raise IllegalEvent("AA-4", f"{list(at)} holds no tile to activate")
+    if at in me.exhausted:
+        raise IllegalEvent("AA-32", f"{list(at)} is exhausted: rest to clear it")
+    me.exhausted.add(at)
+    state.current = at
+    state.done = []
+    # AA-31: the neighbours that may be triggered are fixed now.
+    state.eligible = [q for q in neighbours(state, at) if me.board[q[0]][q[1]] is not None
+                      and q not in me.exhausted and linked(state, seat, at, q)]
+    state.phase = "casting"
+    return ()
+
+
+def _trigger(state: State, event: Trigger) -> Sequence[Fact]:
+    _actor(state, event, ("casting",))
+    at = _pos(state, event.at, "AA-5")
+    if at not in state.eligible:
+        raise IllegalEvent("AA-31", f"{list(at)} cannot be triggered: the neighbours linked "
+                                    "and ready when the cast began, each once, are "
+                                    f"{', '.join(str(list(q)) for q in state.eligible) or 'none'}")
+    state.eligible.remove(at)
+    state.current = at
+    state.done = []
+    return ()
+
+
+def _step(state: State, seat: int, action: str) -> None:
+    """AA-29: the current tile has a step left for this action."""
+    assert state.current is not None
+    steps = steps_at(state, seat, state.current)
+    if not matchable(steps, [*state.done, action]):
+        shown = " + ".join("/".join(sorted(s)) for s in steps)
+        raise IllegalEvent("AA-29", f"the tile at {list(state.current)} ({shown}) has no step "
+                                    f"left for {action} after {', '.join(state.done) or 'nothing'}")
+
+
+def _collect_shard(state: State, event: CollectShard) -> Sequence[Fact]:
+    seat = _actor(state, event, ("casting",))
+    _step(state, seat, "shard")
+    gain = state.config.shards_per_collect + ongoing(state, seat, "shard_bonus+")
+    facts: list[Fact] = []
+    _set(state, seat, "shards", state.board[seat].shards + gain, "shard", facts)
+    state.done.append("shard")
+    return facts
+
+
+def _gain_will(state: State, event: GainWill) -> Sequence[Fact]:
+    seat = _actor(state, event, ("casting",))
+    _step(state, seat, "will")
+    config = state.config
+    me = state.board[seat]
+    if me.will >= config.will_max:
+        raise IllegalEvent("AA-30", f"{event.player}'s will is at {config.will_max} already")
+    gain = config.will_per_gain + ongoing(state, seat, "will_bonus+")
+    facts: list[Fact] = []
+    _set(state, seat, "will", min(config.will_max, me.will + gain), "will", facts)
+    state.done.append("will")
+    return facts
+
+
+def _take_tile(state: State, event: TakeTile) -> Sequence[Fact]:
+    seat = _actor(state, event, ("casting",))
+    _step(state, seat, "tile")
+    if event.tile not in state.public_tiles:
+        raise IllegalEvent("AA-11", f"{event.tile} is not a face-up public tile "
+                                    f"({', '.join(state.public_tiles) or 'none'})")
+    state.public_tiles.remove(event.tile)
+    state.taken.append(event.tile)
+    state.done.append("tile")
+    return ()
+
+
+def _choices(state: State, seat: int, terms: Terms, event: UseItem | CompleteHomework,
+             rule: str) -> None:
+    """§3: `ready` and `tiles` hold at most what the terms allow, and what is there."""
+    ready = sum(n for t, n in terms if t == "ready+")
+    tiles = sum(n for t, n in terms if t == "tile+")
+    chosen = [(p[0], p[1]) for p in event.ready]
+    if len(chosen) > ready:
+        raise IllegalEvent(rule, f"{len(chosen)} positions readied; the card allows {ready}")
+    if len(set(chosen)) != len(chosen) or any(p not in state.board[seat].exhausted
+                                              for p in chosen):
+        raise IllegalEvent(rule, "ready names distinct exhausted positions of your board")
+    if len(event.tiles) > tiles:
+        raise IllegalEvent(rule, f"{len(event.tiles)} tiles taken; the card allows {tiles}")
+    left = list(state.public_tiles)
+    for tile in event.tiles:
+        if tile not in left:
+            raise IllegalEvent(rule, f"{tile} is not a face-up public tile left to take")
+        left.remove(tile)
+
+
+def _resolve(state: State, seat: int, terms: Terms, event: UseItem | CompleteHomework,
+             item: str | None, facts: list[Fact]) -> None:
+    """§3: the terms in written order, costs first (they were checked)."""
+    config = state.config
+    me = state.board[seat]
+    for term, n in terms:
+        if term == "shard-":
+            _set(state, seat, "shards", me.shards - n, "use", facts)
+        elif term == "will-":
+            _set(state, seat, "will", me.will - n, "use", facts)
+    for term, n in terms:
+        if term == "shard+":
+            _set(state, seat, "shards", me.shards + n, "effect", facts)
+        elif term == "will+":
+            _set(state, seat, "will", min(config.will_max, me.will + n), "effect", facts)
+        elif term == "prestige+" and item is not None:
+            me.tokens[item] = me.tokens.get(item, 0) + n
+            _prestige(state, seat, "token", n, facts)
+    for p in event.ready:
+        me.exhausted.discard((p[0], p[1]))
+    for tile in event.tiles:
+        state.public_tiles.remove(tile)
+        state.taken.append(tile)
+
+
+def _use_item(state: State, event: UseItem) -> Sequence[Fact]:
+    seat = _actor(state, event, ("casting",))
+    _step(state, seat, "item")
+    me = state.board[seat]
+    terms = state.catalogue.terms.get(event.item, {}).get("use") if event.item in me.items \
+        else None
+    if not terms:
+        raise IllegalEvent("AA-12", f"{event.item} is not an item of {event.player}'s with a use")
+    costs = {t: n for t, n in terms if t in ("shard-", "will-")}
+    if me.shards < costs.get("shard-", 0) or me.will < costs.get("will-", 0):
+        raise IllegalEvent("AA-30", f"{event.player} cannot pay {event.item}'s use costs")
+    _choices(state, seat, terms, event, "AA-12")
+    facts: list[Fact] = []
+    _resolve(state, seat, terms, event, event.item, facts)
+    state.done.append("item")
+    return facts
+
+
+def _complete(state: State, event: CompleteHomework) -> Sequence[Fact]:
+    seat = _actor(state, event, ("casting",))
+    _step(state, seat, "homework")
+    me = state.board[seat]
+    card = event.card
+    if card not in state.public_homework and card not in me.private:
+        raise IllegalEvent("AA-16", f"{card} is neither a face-up public card nor one of "
+                                    f"{event.player}'s own")
+    hw = state.catalogue.homework[card]
+    cost = cost_of(state, seat, card)
+    paying = "will" if hw.kind == "spell" else "shards"
+    if getattr(me, paying) < cost:
+        raise IllegalEvent("AA-16", f"{card} costs {cost} {paying}; {event.player} has "
+                                    f"{getattr(me, paying)}")
+    terms = state.catalogue.terms[card].get("effect", ())
+    _choices(state, seat, terms, event, "AA-16")
+    facts: list[Fact] = []
+    before = completed(me)
+    _set(state, seat, paying, getattr(me, paying) - cost, "homework", facts)
+    if card in me.private:
+        me.private.remove(card)
+        state.private_done += 1
+    else:
+        state.public_homework.remove(card)
+    if hw.kind == "spell":
+        me.spells.append(card)
+        _prestige(state, seat, "spell", hw.prestige, facts)
+        _resolve(state, seat, terms, event, None, facts)
+    else:
+        me.items.append(card)
+        _prestige(state, seat, "item", hw.prestige, facts)
+    facts.append(TrackMoved(round=state.round, seat=seat, track="homework", before=before,
+                            after=before + 1, cause=hw.kind))
+    if before + 1 >= state.config.end_homework and state.ended_by is None:  # AA-23, AA-40
+        _dismiss(state, seat, facts)
+    state.done.append("homework")
+    return facts
+
+
+def _rest(state: State, event: Rest) -> Sequence[Fact]:
+    seat = _actor(state, event, ("main",))
+    _round_check(state, event.round, "AA-3")
+    me = state.board[seat]
+    if event.swap is not None:
+        if event.swap not in me.private:
+            raise IllegalEvent("AA-15", f"{event.swap} is not one of {event.player}'s private "
+                                        "homework")
+        if not state.deck:
+            raise IllegalEvent("AA-35", "the deck is empty: a rest swap needs a card to draw")
+    me.exhausted.clear()
+    facts: list[Fact] = []
+    if event.swap is not None:
+        me.private.remove(event.swap)  # AA-35: it leaves the game
+        state.phase = "swap_draw"
+        state.draws = [("homework", seat)]
+    else:
+        _after_main(state, facts)
+    return facts
+
+
+def _close_cast(state: State, facts: list[Fact]) -> None:
+    state.current = None
+    state.eligible = []
+    state.done = []
+    _after_main(state, facts)
+
+
+def _after_main(state: State, facts: list[Fact]) -> None:
+    """AA-3 (2), (3): place the tiles taken, then refill."""
+    if state.taken:
+        state.phase = "placing"
+    else:
+        _start_refill(state, facts)
+
+
+def _place_tile(state: State, event: PlaceTile) -> Sequence[Fact]:
+    seat = _actor(state, event, ("placing",))
+    if event.tile not in state.taken:
+        raise IllegalEvent("AA-19", f"{event.tile} is not a tile taken this turn "
+                                    f"({', '.join(state.taken)})")
+    at = _pos(state, event.at, "AA-19")
+    if not 0 <= event.rotation <= 3:
+        raise IllegalEvent("AA-25", f"rotation {event.rotation} is not 0 to 3")
+    me = state.board[seat]
+    cat = state.catalogue
+    covered = me.board[at[0]][at[1]]
+    around = neighbours(state, at)
+    near = sum(linked(state, seat, at, q) for q in around)  # only links at `at` can change
+    before = (placed_tiles(state, seat), me.links)
+    me.board[at[0]][at[1]] = (event.tile, event.rotation)
+    if not homework_action_left(state, seat):
+        me.board[at[0]][at[1]] = covered
+        raise IllegalEvent("AA-21", f"placing {event.tile} at {list(at)} would leave no "
+                                    "complete-homework action on the board")
+    state.taken.remove(event.tile)
+    facts: list[Fact] = []
+    me.links += sum(linked(state, seat, at, q) for q in around) - near
+    after = (placed_tiles(state, seat), me.links)
+    for track, old, new in (("tiles", before[0], after[0]), ("links", before[1], after[1])):
+        if old != new:
+            facts.append(TrackMoved(round=state.round, seat=seat, track=track, before=old,
+                                    after=new, cause="place"))
+    if covered is not None and covered[0] in cat.corners:
+        pass  # AA-27: a covered corner never returns
+    if not state.taken:
+        _start_refill(state, facts)
+    return facts
+
+
+def refill_counts(state: State) -> tuple[int, int, int]:
+    """AA-22: public tiles, public homework, private homework owed now."""
+    config = state.config
+    tiles = min(config.public_tiles - len(state.public_tiles), sum(state.bag.values()))
+    public = min(config.public_homework - len(state.public_homework), len(state.deck))
+    private = min(state.private_done, len(state.deck) - public)
+    return max(0, tiles), max(0, public), max(0, private)
+
+
+def _start_refill(state: State, facts: list[Fact]) -> None:
+    tiles, public, private = refill_counts(state)
+    state.draws = ([("tile", None)] * tiles + [("homework", None)] * public
+                   + [("homework", state.turn)] * private)
+    state.phase = "refill"
+    if not state.draws:
+        _end_turn(state, facts)
+
+
+def _last_turn(state: State) -> int | None:
+    """AA-41: the turns count after which the match ends, once the end is triggered."""
+    if state.last_turn is not None or state.ended_by is None:
+        return state.last_turn
+    n = len(state.players)
+    done = state.turns + 1  # the triggering turn, finished
+    if state.config.final_turns == "one_each":
+        return done + n - 1
+    return done + (state.first_player - 1 - state.turn) % n
+
+
+def _end_turn(state: State, facts: list[Fact]) -> None:
+    """AA-3 (4): check the end, then the next seat."""
+    from .scoring import final_facts
+
+    state.last_turn = _last_turn(state)
+    state.turns += 1
+    if state.last_turn is not None and state.turns >= state.last_turn:
+        state.phase = "over"
+        facts.extend(final_facts(state))
+        return
+    state.turn = (state.turn + 1) % len(state.players)
+    _start_turn(state)
+
+
+def is_over(state: State) -> bool:
+    """Over, or (AA-45) the log may stop in the final turn's cast when nothing is owed."""
+    if state.phase == "over":
+        return True
+    if state.phase != "casting" or state.taken or any(refill_counts(state)):
+        return False
+    last = _last_turn(state)
+    return last is not None and state.turns + 1 >= last
+
+
+_HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
+    DrawTile: _draw_tile, DrawHomework: _draw_homework, Cast: _cast, Trigger: _trigger,
+    CollectShard: _collect_shard, GainWill: _gain_will, TakeTile: _take_tile,
+    UseItem: _use_item, CompleteHomework: _complete, Rest: _rest, PlaceTile: _place_tile,
+}
+ACTION_HANDLERS = {ACTION_OF[t]: _HANDLERS[t] for t in ACTION_OF}
+
+
+def expecting(state: State) -> Expecting:
+    phase = state.phase
+    if phase in ("setup", "refill", "swap_draw") and state.draws:
+        kind, to = state.draws[0]
+        detail: dict[str, Any] = {"round": state.round}
+        if to is not None:
+            detail["to"] = state.players[to]
+        return Expecting(kind="draw_" + kind, decider=CHANCE, detail=detail)
+    if phase == "main":
+        return Expecting(kind="cast or rest", seats=(state.turn,), decider=state.turn,
+                         detail={"round": state.round})
+    if phase == "casting":
+        return Expecting(kind="an action, trigger, or the next step", seats=(state.turn,),
+                         decider=state.turn, detail={"round": state.round})
+    if phase == "placing":
+        return Expecting(kind="place_tile", seats=(state.turn,), decider=state.turn,
+                         detail={"round": state.round, "tiles": list(state.taken)})
+    return Expecting(kind="nothing")

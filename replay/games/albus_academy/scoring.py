@@ -1,0 +1,69 @@
+"""Albus Academy's final score (AA-42, AA-43): prestige from spells, items, tokens, end-of-game
+abilities and the class dismissed card; ties to the most homework, then shared."""
+
+from __future__ import annotations
+
+from replay.facts import Fact, ScoreChanged, TrackMoved
+from replay.game import Result
+
+from .rules import completed, is_over, links, placed_tiles, prestige
+from .state import State
+
+SOURCES = ("spell", "item", "token", "end_ability", "class_dismissed")
+
+
+def end_ability(state: State, seat: int) -> int:
+    """§3's end terms of the seat's items, no choices involved."""
+    me = state.board[seat]
+    terms = state.catalogue.terms
+    total = 0
+    for item in me.items:
+        for term, n in terms[item].get("end", ()):
+            total += {
+                "per_spell+": lambda: n * len(me.spells),
+                "per_item+": lambda: n * len(me.items),
+                "per_tile+": lambda: n * placed_tiles(state, seat),
+                "per_link+": lambda: n * links(state, seat),
+                "leftover/": lambda: (me.will + me.shards) // n,
+            }[term]()
+    return total
+
+
+def sources(state: State, seat: int) -> dict[str, int]:
+    me = state.board[seat]
+    hw = state.catalogue.homework
+    return {
+        "spell": sum(hw[c].prestige for c in me.spells),
+        "item": sum(hw[c].prestige for c in me.items),
+        "token": sum(me.tokens.values()),
+        "end_ability": end_ability(state, seat),
+        "class_dismissed": state.config.class_dismissed_prestige if me.class_dismissed else 0,
+    }
+
+
+def final_facts(state: State) -> list[Fact]:
+    facts: list[Fact] = []
+    for seat in range(len(state.players)):
+        points = end_ability(state, seat)
+        if points:
+            before = prestige(state, seat)
+            facts.append(ScoreChanged(round=state.round, seat=seat, source="end_ability",
+                                      points=points))
+            facts.append(TrackMoved(round=state.round, seat=seat, track="prestige",
+                                    before=before, after=before + points, cause="end_ability"))
+    return facts
+
+
+def result(state: State) -> Result:
+    rows = [sources(state, seat) for seat in range(len(state.players))]
+    totals = [sum(row.values()) for row in rows]
+    homework = [completed(me) for me in state.board]
+    if state.config.tie_break == "homework":
+        keys = [(t, h) for t, h in zip(totals, homework)]
+    else:
+        keys = [(t, 0) for t in totals]
+    complete = is_over(state)
+    best = max(keys)
+    winners = [s for s, key in enumerate(keys) if key == best] if complete else []
+    ranks = [1 + sum(other > key for other in keys) for key in keys]
+    return Result(complete=complete, scores=totals, sources=rows, winners=winners, ranks=ranks)

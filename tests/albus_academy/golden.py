@@ -1,0 +1,13 @@
+"""Albus Academy's golden playthroughs.  Regenerate on purpose:  python -m tests.albus_academy.golden"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.golden import write_all
+
+LOGS = Path(__file__).parent / "logs"
+GOLDEN = Path(__file__).parent / "golden"
+
+if __name__ == "__main__":
+    write_all(LOGS, GOLDEN)

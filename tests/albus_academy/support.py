@@ -1,0 +1,140 @@
+"""Small tools for building Albus Academy situations by hand."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from replay.games import albus_academy as aa
+from replay.games.albus_academy.bots import BOTS, table
+from replay.playout import playout
+
+LOGS = Path(__file__).parent / "logs"
+
+
+def header(players: str = "Ann Bob", **fields: Any) -> aa.Header:
+    fields.setdefault("game_id", "t")
+    return aa.Header(format="squire-log/1", game="albus-academy", players=players.split(),
+                     **fields)
+
+
+def new(players: str = "Ann Bob", **fields: Any) -> aa.State:
+    head = header(players, **fields)
+    return aa.new_game(aa.RULES.ruleset(head), head)
+
+
+PUBLIC_TILES = ["T04", "T13", "T07", "T22"]
+PUBLIC_HOMEWORK = ["S03", "I02", "S07", "I10"]
+HANDS = {0: ["S01", "I08", "S12"], 1: ["I15", "S04", "I03"], 2: ["S02", "I01", "S05"]}
+
+
+def table_in(players: str = "Ann Bob", **fields: Any) -> aa.State:
+    """Setup done by draws: public tiles T04 T13 T07 T22, public homework S03 I02 S07 I10,
+    hands Ann S01 I08 S12, Bob I15 S04 I03 (Cid S02 I01 S05); Ann (seat 0) to move, round 1."""
+    state = new(players, **fields)
+    texts = [f"draw_tile {t}" for t in PUBLIC_TILES]
+    texts += [f"draw_homework {c}" for c in PUBLIC_HOMEWORK]
+    for seat in range(len(state.players)):
+        texts += [f"draw_homework {c} {state.players[seat]}" for c in HANDS[seat]]
+    run(state, *texts)
+    return state
+
+
+def ev(text: str) -> aa.Event:
+    """'draw_tile T01' · 'draw_homework S04 [Ann]' · 'Ann cast 2,0' · 'Ann trigger 0,0' ·
+    'Ann shard' · 'Ann will' · 'Ann take T04' · 'Ann use I05 [ready=0,0;1,1] [tiles=T01]' ·
+    'Ann homework S04 [ready=…] [tiles=…]' · 'Ann rest [S01]' · 'Ann place T04 1,0 2'."""
+    words = text.split()
+    if words[0] == "draw_tile":
+        return aa.events.DrawTile(tile=words[1])
+    if words[0] == "draw_homework":
+        return aa.events.DrawHomework(card=words[1], to=words[2] if len(words) > 2 else None)
+    player, kind, *rest = words
+
+    def pos(s: str) -> tuple[int, int]:
+        r, c = s.split(",")
+        return int(r), int(c)
+
+    extra: dict[str, Any] = {}
+    for word in rest[1:]:
+        key, _, value = word.partition("=")
+        if key == "ready":
+            extra["ready"] = [pos(p) for p in value.split(";")]
+        elif key == "tiles":
+            extra["tiles"] = value.split(";")
+    E = aa.events
+    if kind == "cast":
+        return E.Cast(player=player, at=pos(rest[0]))
+    if kind == "trigger":
+        return E.Trigger(player=player, at=pos(rest[0]))
+    if kind == "shard":
+        return E.CollectShard(player=player)
+    if kind == "will":
+        return E.GainWill(player=player)
+    if kind == "take":
+        return E.TakeTile(player=player, tile=rest[0])
+    if kind == "use":
+        return E.UseItem(player=player, item=rest[0], **extra)
+    if kind == "homework":
+        return E.CompleteHomework(player=player, card=rest[0], **extra)
+    if kind == "rest":
+        return E.Rest(player=player, swap=rest[0] if rest else None)
+    if kind == "place":
+        return E.PlaceTile(player=player, tile=rest[0], at=pos(rest[1]), rotation=int(rest[2]))
+    raise ValueError(text)
+
+
+def run(state: aa.State, *texts: str) -> list[Any]:
+    facts: list[Any] = []
+    for text in texts:
+        facts.extend(aa.apply(state, ev(text)))
+    return facts
+
+
+def clone(state: aa.State) -> aa.State:
+    """A copy to try events on; the catalogue and ruleset are shared."""
+    board = [msgspec.structs.replace(
+        me, board=[list(row) for row in me.board], exhausted=set(me.exhausted),
+        private=list(me.private), spells=list(me.spells), items=list(me.items),
+        tokens=dict(me.tokens)) for me in state.board]
+    return msgspec.structs.replace(
+        state, board=board, bag=dict(state.bag), deck=list(state.deck),
+        public_tiles=list(state.public_tiles), public_homework=list(state.public_homework),
+        draws=list(state.draws), done=list(state.done), eligible=list(state.eligible),
+        taken=list(state.taken))
+
+
+def fingerprint(state: aa.State) -> bytes:
+    plain = msgspec.structs.replace(state, catalogue=None, config=None)  # type: ignore[arg-type]
+    return msgspec.json.encode(plain, order="deterministic")
+
+
+def rejects(state: aa.State, text: str, rule: str) -> str:
+    import pytest
+
+    from replay.errors import IllegalEvent
+
+    before = fingerprint(state)
+    with pytest.raises(IllegalEvent) as caught:
+        aa.apply(state, ev(text))
+    assert caught.value.rule == rule, caught.value
+    assert fingerprint(state) == before, "a rejected event changed the state"
+    return caught.value.message
+
+
+def seat(state: aa.State, player: str) -> Any:
+    return state.board[state.seats[player]]
+
+
+def random_log(seed: int, players: int = 2, rules: dict[str, Any] | None = None,
+               bots: str = "random") -> list[str]:
+    rng = random.Random(seed)
+    config = aa.RULES.resolve(None, rules or {})
+    head = aa.Header(format="squire-log/1", game="albus-academy", game_id=f"random-{seed}",
+                     rules=rules or {}, **table(players, config, rng))
+    state = aa.new_game(config, head)
+    events = playout(aa.RULES, state, [BOTS[bots]() for _ in range(players)], rng)
+    return [msgspec.json.encode(head).decode(), *(msgspec.json.encode(e).decode() for e in events)]

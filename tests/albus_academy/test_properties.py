@@ -1,0 +1,105 @@
+"""Invariants over random legal Albus Academy matches."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from replay.errors import IllegalEvent, ReplayError
+from replay.games import albus_academy as aa
+from replay.games.albus_academy.legal import close, legal_events
+from replay.replayer import open_log, replay
+
+from .support import clone, fingerprint, random_log
+
+SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+rule_changes = st.fixed_dictionaries({}, optional={
+    "start_will": st.integers(0, 9),
+    "start_shards": st.integers(0, 9),
+    "end_homework": st.integers(2, 10),
+    "final_turns": st.sampled_from(["complete_round", "one_each"]),
+    "tie_break": st.sampled_from(["homework", "shared"]),
+})
+
+
+def _data(lines: list[str]) -> bytes:
+    return ("\n".join(lines) + "\n").encode()
+
+
+def _all_facts(data: bytes) -> list[object]:
+    return [(s.index, s.round, s.facts) for s in replay(open_log(data, "r.jsonl")).steps]
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), rules=rule_changes,
+       bots=st.sampled_from(["random", "greedy"]))
+def test_random_legal_games_replay_complete_and_deterministically(seed, players, rules, bots):
+    data = _data(random_log(seed, players, rules, bots))
+    outcome = replay(open_log(data, "r.jsonl"))
+    assert outcome.result.complete and outcome.result.winners
+    assert _all_facts(data) == _all_facts(data)
+
+
+def _near_misses(state: aa.State, rng: random.Random, offered: list[aa.Event]) -> list[aa.Event]:
+    """Offered events with one field changed (position, tile, card, rotation, choices)."""
+    cat = state.catalogue
+    cells = [(r, c) for r in range(-1, 4) for c in range(-1, 5)]
+    pools = {"at": cells, "tile": sorted(cat.tiles), "card": sorted(cat.homework),
+             "item": sorted(cat.homework), "rotation": list(range(-1, 5)),
+             "swap": sorted(cat.homework)}
+    out: list[aa.Event] = []
+    for event in rng.sample(offered, min(4, len(offered))):
+        fields = msgspec.structs.asdict(event)
+        for name in [f for f in fields if f in pools]:
+            out.append(msgspec.structs.replace(event, **{name: rng.choice(pools[name])}))
+        if "ready" in fields:
+            out.append(msgspec.structs.replace(event, ready=[rng.choice(cells)]))
+        if "tiles" in fields:
+            out.append(msgspec.structs.replace(event, tiles=[rng.choice(sorted(cat.tiles))]))
+    player = state.players[state.turn]
+    out += [aa.events.CollectShard(player=player), aa.events.GainWill(player=player),
+            aa.events.Rest(player=player)]
+    return out
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 3))
+def test_the_engine_accepts_exactly_what_it_offers_sampled_both_ways(seed, players):
+    rng = random.Random(seed)
+    lines = random_log(seed, players)
+    head = msgspec.json.decode(lines[0], type=aa.Header)
+    state = aa.new_game(aa.RULES.ruleset(head), head)
+    for line in lines[1:]:
+        offered = legal_events(state)
+        after_cast: list[aa.Event] = []
+        if state.phase == "casting":  # what may follow the cast's end
+            ended = clone(state)
+            close(ended)
+            after_cast = legal_events(ended)
+        for option in rng.sample(offered, min(3, len(offered))):  # enumerate ⊆ accept
+            aa.apply(clone(state), option)
+        for miss in _near_misses(state, rng, offered):  # accept ⊆ enumerate
+            trial = clone(state)
+            before = fingerprint(trial)
+            try:
+                aa.apply(trial, miss)
+            except IllegalEvent:
+                assert fingerprint(trial) == before, "a rejected event changed the state"
+                continue
+            assert miss in offered or miss in after_cast, miss
+        aa.apply(state, msgspec.json.decode(line, type=aa.Event))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=300) | st.text(max_size=200).map(str.encode))
+def test_arbitrary_bytes_either_replay_or_raise_a_clean_rejection(data):
+    head = b'{"kind":"header","format":"squire-log/1","game":"albus-academy","game_id":"f",' \
+           b'"players":["A","B"]}\n'
+    for blob in (data, head + data):
+        try:
+            replay(open_log(blob, "fuzz.jsonl"))
+        except ReplayError as err:
+            assert err.rule.startswith(("LOG-", "AA-")) and err.line >= 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from dashboards.boards import heraldry, knight_academy, paladins
+from dashboards.boards import albus_academy, heraldry, knight_academy, paladins
 
 BOARDS: dict[str, ModuleType] = {"knight-academy": knight_academy, "heraldry": heraldry,
-                                 "paladins": paladins}
+                                 "paladins": paladins, "albus-academy": albus_academy}

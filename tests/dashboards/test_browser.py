@@ -141,3 +141,13 @@ def test_the_paladins_viewer_draws_the_main_board_in_the_browser(server, browser
     _settled(page)
     page.screenshot(path=str(ARTIFACTS / "viewer-paladins.png"))
     page.close()
+
+
+def test_the_albus_viewer_draws_the_boards_in_the_browser(server, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1300})
+    page.goto(f"{server}/viewer?game=aa-example-2p&step=25")
+    _settled(page)
+    assert page.locator(".js-plotly-plot .shapelayer path").count() >= 24
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.screenshot(path=str(ARTIFACTS / "viewer-albus-academy.png"))
+    page.close()

@@ -48,7 +48,7 @@ def sql(warehouse, text: str, params=()):
     return open_reader(warehouse).execute(text, list(params)).fetchall()
 
 
-@pytest.mark.parametrize("of", ["knight-academy", "heraldry", "paladins"])
+@pytest.mark.parametrize("of", ["knight-academy", "heraldry", "paladins", "albus-academy"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("page", PAGES)
 def test_every_page_renders_in_both_languages_for_each_game(app, page, lang, of):
@@ -223,3 +223,28 @@ def test_paladins_track_races_offer_the_three_attributes_and_vp(app):
     at = app("tracks", of="paladins")
     tracks = at.selectbox(key="tracks-track").options
     assert {"Faith", "Strength", "Influence", "VP"} <= set(tracks)
+
+
+def test_the_albus_viewer_draws_every_board_and_hides_private_homework(app, capsys):
+    at = app("viewer", game="aa-example-2p", step="25")
+    assert main(["replay", "--json", "--step", "25",
+                 str(ROOT / "tests" / "albus_academy" / "logs" / "aa-example-2p.jsonl")]) == 0
+    view = json.loads(capsys.readouterr().out)
+    table = at.dataframe[0].value.set_index("")
+    assert table.loc["Will", "Ann"] == str(view["seats"]["Ann"]["will"])
+    assert table.loc["Private homework", "Bob"] == ", ".join(
+        view["seats"]["Bob"]["private"]["homework"])
+    at.radio(key="perspective").set_value("Ann").run()
+    table = at.dataframe[0].value.set_index("")
+    assert "hidden" in table.loc["Private homework", "Bob"]
+    assert "hidden" not in table.loc["Private homework", "Ann"]
+    [chart] = _elements(at._tree, "plotly_chart")
+    figure = json.loads(chart.proto.spec)
+    rects = [s for s in figure["layout"]["shapes"] if s["type"] == "rect"]
+    assert len(rects) == 2 * 12  # two boards of 3 × 4
+
+
+def test_albus_track_races_offer_prestige_will_shards_and_homework(app):
+    at = app("tracks", of="albus-academy")
+    tracks = at.selectbox(key="tracks-track").options
+    assert {"Prestige", "Will", "Shards", "Homework done"} <= set(tracks)

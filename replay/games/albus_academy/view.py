@@ -23,8 +23,11 @@ def snapshot(state: State) -> dict[str, Any]:
             top = me.board[r][c]
             right = (r, c + 1) if c + 1 < state.config.board_cols else None
             below = (r + 1, c) if r + 1 < state.config.board_rows else None
+            cat = state.catalogue
+            actions = None if top is None else (
+                cat.corners[top[0]].actions if top[0] in cat.corners else cat.tiles[top[0]].actions)
             board.append({
-                "at": [r, c], "tile": top[0] if top else None,
+                "at": [r, c], "tile": top[0] if top else None, "actions": actions,
                 "rotation": top[1] if top else None,
                 "edges": edges_at(state, seat, (r, c)),
                 "exhausted": (r, c) in me.exhausted,
@@ -42,6 +45,7 @@ def snapshot(state: State) -> dict[str, Any]:
         "round": state.round,
         "phase": state.phase,
         "turn_of": players[state.turn],
+        "start_player": players[state.first_player],
         "public_tiles": list(state.public_tiles),
         "public_homework": list(state.public_homework),
         "bag": sum(state.bag.values()), "deck": len(state.deck),

@@ -79,7 +79,7 @@ def continuations(state: State) -> Iterator[Event]:
             terms = state.catalogue.terms[item].get("use")
             if not terms:
                 continue
-            costs = dict((t, n) for t, n in terms if t in ("shard-", "will-"))
+            costs = {t: n for t, n in terms if t in ("shard-", "will-")}
             if me.shards < costs.get("shard-", 0) or me.will < costs.get("will-", 0):
                 continue
             for ready, tiles in choices(state, terms):

@@ -19,13 +19,16 @@ def end_ability(state: State, seat: int) -> int:
     total = 0
     for item in me.items:
         for term, n in terms[item].get("end", ()):
-            total += {
-                "per_spell+": lambda: n * len(me.spells),
-                "per_item+": lambda: n * len(me.items),
-                "per_tile+": lambda: n * placed_tiles(state, seat),
-                "per_link+": lambda: n * links(state, seat),
-                "leftover/": lambda: (me.will + me.shards) // n,
-            }[term]()
+            if term == "per_spell+":
+                total += n * len(me.spells)
+            elif term == "per_item+":
+                total += n * len(me.items)
+            elif term == "per_tile+":
+                total += n * placed_tiles(state, seat)
+            elif term == "per_link+":
+                total += n * links(state, seat)
+            elif term == "leftover/":
+                total += (me.will + me.shards) // n
     return total
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from ingest.pipeline import ingest
 from ingest.read import find_logs
 from ingest.warehouse import open_reader
+from tests.support import write_variants
 
 from .support import LOGS
 
@@ -36,14 +37,11 @@ def test_samples_and_examples_fill_the_tables_and_record_the_catalogue(tmp_path)
 
 def test_broken_logs_are_rejected_with_line_and_rule_and_the_good_ones_go_in(tmp_path):
     folder = tmp_path / "mixed"
-    folder.mkdir()
     lines = EXAMPLE.read_text().splitlines()
-    (folder / "good.jsonl").write_text("\n".join(lines) + "\n")
+    changes: dict[str, tuple[int, str]] = {}
 
     def bad(name: str, number: int, text: str) -> None:
-        changed = list(lines)
-        changed[number - 1] = text
-        (folder / name).write_text("\n".join(changed) + "\n")
+        changes[name] = (number, text)
 
     header = json.loads(lines[0])
     header["catalogue"] = {"name": "albus-sample", "version": "9"}
@@ -51,6 +49,7 @@ def test_broken_logs_are_rejected_with_line_and_rule_and_the_good_ones_go_in(tmp
     bad("bag.jsonl", 3, '{"kind": "draw_tile", "tile": "T99"}')  # no such tile in the bag
     bad("turn.jsonl", 16, lines[15].replace('"Ann"', '"Bob"'))
     bad("dear.jsonl", 17, '{"kind": "complete_homework", "player": "Ann", "card": "S12"}')
+    write_variants(folder, lines, changes)
     db = tmp_path / "wh"
     summary = ingest([folder], db=db, jobs=1)
     got = {(Path(p).name, line, rule) for p, line, rule in

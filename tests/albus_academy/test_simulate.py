@@ -18,20 +18,17 @@ from replay.games.albus_academy.bots import BOTS, table
 from replay.games.albus_academy.legal import legal_events
 from replay.playout import playout
 from replay.replayer import open_log, replay
+from tests.support import files
 
 SAMPLES = Path(__file__).parents[2] / "data" / "samples" / "albus-academy"
 ALL_BOTS = ("greedy", "random")
-
-
-def _files(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
 def test_the_same_arguments_give_byte_identical_files_with_one_or_two_jobs(tmp_path):
     args = ["simulate", "albus-academy", "-n", "8", "--bots", "greedy,random", "--seed", "7"]
     assert main([*args, "--jobs", "1", "--out", str(tmp_path / "one")]) == 0
     assert main([*args, "--jobs", "2", "--out", str(tmp_path / "two")]) == 0
-    one, two = _files(tmp_path / "one"), _files(tmp_path / "two")
+    one, two = files(tmp_path / "one"), files(tmp_path / "two")
     assert len(one) == 8 and one == two
 
 

@@ -3,28 +3,16 @@ reviewed in golden/, and a few lines checked by hand."""
 
 from __future__ import annotations
 
-import pytest
-
 from ingest.read import read_log
 from replay.facts import PiecesRemoved, ResourceChanged, ScoreChanged
 from replay.replayer import open_log, replay, state_at
-from tests.golden import check, check_expected
+from tests.golden import example_tests
 
 from .golden import GOLDEN
 from .support import LOGS
 
-EXPECTED = LOGS.parent / "expected.jsonl"
-LOG_FILES = sorted(LOGS.glob("*.jsonl"))
-
-
-@pytest.mark.parametrize("log", LOG_FILES, ids=lambda p: p.stem)
-def test_each_example_ends_with_the_digests_result(log):
-    check_expected(log, EXPECTED)
-
-
-@pytest.mark.parametrize("log", LOG_FILES, ids=lambda p: p.stem)
-def test_each_example_replays_to_its_reviewed_golden_facts_and_end_state(log):
-    check(log, GOLDEN)
+(test_each_example_ends_with_the_digests_result,
+ test_each_example_replays_to_its_reviewed_golden_facts_and_end_state) = example_tests(LOGS, GOLDEN)
 
 
 def test_a_battle_with_loot_and_a_promotion_of_the_two_player_example_by_hand():

@@ -11,6 +11,7 @@ from ingest.read import find_logs, read_log
 from ingest.warehouse import open_reader
 from replay.facts import PiecesRemoved, ResourceChanged, TrackMoved
 from replay.replayer import open_log, replay
+from tests.support import write_variants
 
 from .support import LOGS
 
@@ -50,14 +51,11 @@ def test_samples_and_examples_fill_the_generic_tables_with_the_replayed_facts(tm
 
 def test_broken_logs_are_rejected_with_line_and_rule_and_the_good_ones_go_in(tmp_path):
     folder = tmp_path / "mixed"
-    folder.mkdir()
     lines = EXAMPLE.read_text().splitlines()
-    (folder / "good.jsonl").write_text("\n".join(lines) + "\n")
+    changes: dict[str, tuple[int, str]] = {}
 
     def bad(name: str, number: int, text: str) -> None:
-        changed = list(lines)
-        changed[number - 1] = text
-        (folder / name).write_text("\n".join(changed) + "\n")
+        changes[name] = (number, text)
 
     bad("lake.jsonl", 8, '{"kind": "move", "player": "Ann", "steps": '
                          '[{"from": [5, -4], "to": [5, -5]}]}')  # [5, -5] is a lake
@@ -66,6 +64,7 @@ def test_broken_logs_are_rejected_with_line_and_rule_and_the_good_ones_go_in(tmp
     header = json.loads(lines[0])
     header["map"] = header["map"][:-1]
     bad("small-map.jsonl", 1, json.dumps(header))
+    write_variants(folder, lines, changes)
     db = tmp_path / "wh"
     summary = ingest([folder], db=db, jobs=1)
     assert summary.ingested == 1

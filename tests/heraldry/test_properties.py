@@ -13,6 +13,7 @@ from replay.errors import IllegalEvent, ReplayError
 from replay.games import heraldry as he
 from replay.games.heraldry.legal import canonical
 from replay.replayer import open_log, replay
+from tests.support import all_facts, log_data
 
 from .support import clone, fingerprint, random_log
 
@@ -27,26 +28,18 @@ rule_changes = st.fixed_dictionaries({}, optional={
 })
 
 
-def _data(lines: list[str]) -> bytes:
-    return ("\n".join(lines) + "\n").encode()
-
-
-def _all_facts(data: bytes) -> list[object]:
-    return [(s.index, s.round, s.facts) for s in replay(open_log(data, "r.jsonl")).steps]
-
-
 @SETTINGS
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), rules=rule_changes,
        bots=st.sampled_from(["random", "greedy"]))
 def test_random_legal_games_replay_complete_and_deterministically(seed, players, rules, bots):
-    data = _data(random_log(seed, players, rules, bots))
+    data = log_data(random_log(seed, players, rules, bots))
     outcome = replay(open_log(data, "r.jsonl"))
     assert sorted(outcome.result.ranks) == list(range(1, players + 1))
     if outcome.result.complete:
         assert len(outcome.result.winners) == 1
     else:  # bots that can no longer earn tokens never make a duke: cut short (MAX_EVENTS)
         assert len(outcome.steps) == he.MAX_EVENTS
-    assert _all_facts(data) == _all_facts(data)
+    assert all_facts(data) == all_facts(data)
 
 
 def _pieces_conserved(state: he.State) -> None:
@@ -131,7 +124,7 @@ def _near_misses(state: he.State, rng: random.Random) -> list[he.Event]:
 @settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=300) | st.text(max_size=200).map(str.encode))
 def test_arbitrary_bytes_either_replay_or_raise_a_clean_rejection(data):
-    head = _data(random_log(7, 2)[:1])
+    head = log_data(random_log(7, 2)[:1])
     for blob in (data, head + data):
         try:
             replay(open_log(blob, "fuzz.jsonl"))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from replay.errors import IllegalEvent, ReplayError
 from replay.games import knight_academy as ka
 from replay.replayer import open_log, replay
+from tests.support import all_facts, log_data
 
 from .support import header, random_log
 
@@ -26,24 +27,15 @@ rule_changes = st.fixed_dictionaries({}, optional={
 })
 
 
-def _data(lines: list[str]) -> bytes:
-    return ("\n".join(lines) + "\n").encode()
-
-
-def _all_facts(data: bytes) -> list[object]:
-    outcome = replay(open_log(data, "random.jsonl"))
-    return [(s.index, s.round, s.facts) for s in outcome.steps]
-
-
 @SETTINGS
 @given(seed=st.integers(0, 2**32), table=tables, rules=rule_changes)
 def test_random_legal_games_replay_complete_and_deterministically(seed, table, rules):
     players, variant = table
-    data = _data(random_log(seed, players, variant, rules))
+    data = log_data(random_log(seed, players, variant, rules))
     outcome = replay(open_log(data, "random.jsonl"))
     assert outcome.result.complete
     assert len(outcome.result.winners) >= 1
-    assert _all_facts(data) == _all_facts(data)
+    assert all_facts(data) == all_facts(data)
 
 
 def _cards_everywhere(state: ka.State) -> Counter[str]:

@@ -15,23 +15,20 @@ from ingest.simulate import Spec, simulate_chunk, simulate_match
 from replay.games import knight_academy as ka
 from replay.playout import playout
 from replay.replayer import open_log, replay
+from tests.support import files
 
 SAMPLES = Path(__file__).parents[2] / "data" / "samples" / "knight-academy"
 ALL_BOTS = ("greedy", "random", "focus", "denier")
-
-
-def _files(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
 def test_the_same_arguments_give_byte_identical_files_with_one_or_two_jobs(tmp_path):
     args = ["simulate", "knight-academy", "-n", "24", "--bots", "greedy,random", "--seed", "7"]
     assert main([*args, "--jobs", "1", "--out", str(tmp_path / "one")]) == 0
     assert main([*args, "--jobs", "2", "--out", str(tmp_path / "two")]) == 0
-    one, two = _files(tmp_path / "one"), _files(tmp_path / "two")
+    one, two = files(tmp_path / "one"), files(tmp_path / "two")
     assert len(one) == 24 and one == two
     assert main([*args[:-1], "8", "--jobs", "1", "--out", str(tmp_path / "other")]) == 0
-    assert _files(tmp_path / "other").keys().isdisjoint(one)  # another seed, other matches
+    assert files(tmp_path / "other").keys().isdisjoint(one)  # another seed, other matches
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

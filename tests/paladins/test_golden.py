@@ -3,29 +3,15 @@ reviewed in golden/, and an attack worked out by hand."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from ingest.read import read_log
 from replay.replayer import open_log, state_at
-from tests.golden import check, check_expected
+from tests.golden import example_tests
 
 from .golden import GOLDEN
 from .support import LOGS
 
-EXPECTED = LOGS.parent / "expected.jsonl"
-LOG_FILES = sorted(LOGS.glob("*.jsonl"))
-
-
-@pytest.mark.parametrize("log", LOG_FILES, ids=lambda p: p.stem)
-def test_each_example_ends_with_the_digests_result(log: Path):
-    check_expected(log, EXPECTED)
-
-
-@pytest.mark.parametrize("log", LOG_FILES, ids=lambda p: p.stem)
-def test_each_example_replays_to_its_reviewed_golden_facts_and_end_state(log: Path):
-    check(log, GOLDEN)
+(test_each_example_ends_with_the_digests_result,
+ test_each_example_replays_to_its_reviewed_golden_facts_and_end_state) = example_tests(LOGS, GOLDEN)
 
 
 def test_bobs_first_attack_by_hand():

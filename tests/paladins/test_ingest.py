@@ -11,6 +11,7 @@ from ingest.read import find_logs, read_log
 from ingest.warehouse import open_reader
 from replay.facts import ResourceChanged, ScoreChanged, TrackMoved
 from replay.replayer import open_log, replay
+from tests.support import write_variants
 
 from .support import LOGS
 
@@ -44,14 +45,11 @@ def test_samples_and_examples_fill_the_tables_and_record_the_catalogue(tmp_path)
 
 def test_broken_logs_are_rejected_with_line_and_rule_and_the_good_ones_go_in(tmp_path):
     folder = tmp_path / "mixed"
-    folder.mkdir()
     lines = EXAMPLE.read_text().splitlines()
-    (folder / "good.jsonl").write_text("\n".join(lines) + "\n")
+    changes: dict[str, tuple[int, str]] = {}
 
     def bad(name: str, number: int, text: str) -> None:
-        changed = list(lines)
-        changed[number - 1] = text
-        (folder / name).write_text("\n".join(changed) + "\n")
+        changes[name] = (number, text)
 
     header = json.loads(lines[0])
     header["catalogue"] = {"name": "squire-sample", "version": "1", "sha256": "0" * 64}
@@ -60,6 +58,7 @@ def test_broken_logs_are_rejected_with_line_and_rule_and_the_good_ones_go_in(tmp
     bad("early.jsonl", 10, lines[9].replace('"Bob"', '"Ann"'))
     bad("short.jsonl", 14, '{"kind": "develop", "player": "Ann", "workers": ["green"], '
                            '"action": "convert"}')
+    write_variants(folder, lines, changes)
     db = tmp_path / "wh"
     summary = ingest([folder], db=db, jobs=1)
     assert summary.ingested == 1

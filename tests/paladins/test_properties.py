@@ -12,6 +12,7 @@ from replay.errors import IllegalEvent, ReplayError
 from replay.games import paladins as pa
 from replay.games.paladins.legal import canonical, legal_events
 from replay.replayer import open_log, replay
+from tests.support import all_facts, log_data
 
 from .support import clone, fingerprint, random_log
 
@@ -25,22 +26,14 @@ rule_changes = st.fixed_dictionaries({}, optional={
 })
 
 
-def _data(lines: list[str]) -> bytes:
-    return ("\n".join(lines) + "\n").encode()
-
-
-def _all_facts(data: bytes) -> list[object]:
-    return [(s.index, s.round, s.facts) for s in replay(open_log(data, "r.jsonl")).steps]
-
-
 @SETTINGS
 @given(seed=st.integers(0, 2**32), players=st.integers(1, 4), rules=rule_changes)
 def test_random_legal_games_replay_complete_and_deterministically(seed, players, rules):
-    data = _data(random_log(seed, players, rules))
+    data = log_data(random_log(seed, players, rules))
     outcome = replay(open_log(data, "r.jsonl"))
     assert outcome.result.complete and outcome.result.winners
     assert outcome.state.round == 7
-    assert _all_facts(data) == _all_facts(data)
+    assert all_facts(data) == all_facts(data)
 
 
 def _near_misses(state: pa.State, rng: random.Random, offered: list[pa.Event]) -> list[pa.Event]:

@@ -17,20 +17,17 @@ from replay.games.paladins.bots import BOTS, table
 from replay.games.paladins.legal import canonical, legal_events
 from replay.playout import playout
 from replay.replayer import open_log, replay
+from tests.support import files
 
 SAMPLES = Path(__file__).parents[2] / "data" / "samples" / "paladins"
 ALL_BOTS = ("greedy", "random")
-
-
-def _files(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
 def test_the_same_arguments_give_byte_identical_files_with_one_or_two_jobs(tmp_path):
     args = ["simulate", "paladins", "-n", "6", "--bots", "random", "--seed", "7"]
     assert main([*args, "--jobs", "1", "--out", str(tmp_path / "one")]) == 0
     assert main([*args, "--jobs", "2", "--out", str(tmp_path / "two")]) == 0
-    one, two = _files(tmp_path / "one"), _files(tmp_path / "two")
+    one, two = files(tmp_path / "one"), files(tmp_path / "two")
     assert len(one) == 6 and one == two
 
 

@@ -231,20 +231,18 @@ def apply(state: State, event: Event) -> Sequence[Fact]:
         raise IllegalEvent("LOG-2", f"{event!r} is not an Albus Academy event", event) from None
     if state.phase != "casting" or isinstance(event, CAST_EVENTS):
         return handler(state, event)
-    saved = {name: _copy(getattr(state, name)) for name in _TURN_FIELDS}
+    # Closing a cast only rebinds these fields (never changes a list in place), so keeping
+    # the old values is enough to undo it.
+    saved = [getattr(state, name) for name in _TURN_FIELDS]
     facts: list[Fact] = []
     _close_cast(state, facts)  # the cast ends at the first event that is not part of it
     try:
         facts.extend(handler(state, event))
     except IllegalEvent:
-        for name, value in saved.items():
+        for name, value in zip(_TURN_FIELDS, saved):
             setattr(state, name, value)
         raise
     return facts
-
-
-def _copy(value: Any) -> Any:
-    return list(value) if isinstance(value, list) else value
 
 
 def _expected(state: State) -> str:

@@ -5,6 +5,8 @@ finding its file is `ingest.catalogues`'."""
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class CatalogueError(ValueError):
     """`where`: the entry and field (`wall wall-01.reward`); `check`: the format's load check
@@ -16,3 +18,18 @@ class CatalogueError(ValueError):
         self.where = where
         self.check = check
         self.message = message
+
+
+def named_in(header: Any, game: str, default: tuple[str, str], rule: str) -> Any:
+    """The catalogue a match's header names (its `default` when it names none), decoded;
+    RulesError citing `rule` when there is no such catalogue or its hash differs. Finding the
+    file is ingest's job: the engine asks it, and `replay/` itself reads no files."""
+    from ingest.catalogues import for_match
+    from replay.errors import RulesError
+
+    named = header.catalogue
+    name, version = (named.name, str(named.version)) if named else default
+    try:
+        return for_match(game, name, version, named.sha256 if named else None)
+    except CatalogueError as err:
+        raise RulesError(rule, str(err)) from None

@@ -2,8 +2,7 @@
 neighbours triggered by a cast, will and shards, spells and items as homework.
 Rules: rules/albus-academy.md (AA-1 to AA-45); components: a catalogue (catalogue.py)."""
 
-from replay.catalogues import CatalogueError
-from replay.errors import RulesError
+from replay.catalogues import named_in
 from replay.game import Game, Simulation
 
 from .bots import BOTS, options, table
@@ -21,16 +20,8 @@ DEFAULT_CATALOGUE = ("albus-sample", "1")
 
 
 def catalogue_of(header: Header) -> Catalogue:
-    """AA-34: the catalogue a header names; finding its file is ingest's job, asked here."""
-    from ingest.catalogues import for_match
-
-    named = header.catalogue
-    name, version = (named.name, str(named.version)) if named else DEFAULT_CATALOGUE
-    try:
-        found: Catalogue = for_match("albus-academy", name, version,
-                                     named.sha256 if named else None)
-    except CatalogueError as err:
-        raise RulesError("AA-34", str(err)) from None
+    """AA-34: the catalogue a header names."""
+    found: Catalogue = named_in(header, "albus-academy", DEFAULT_CATALOGUE, "AA-34")
     return found
 
 

@@ -61,8 +61,9 @@ def snapshot(state: State) -> dict[str, Any]:
 
 def render(snap: dict[str, Any]) -> str:
     lines = [f"round {snap['round']} · {snap['phase']} · {snap['turn_of']} to move",
-             f"public tiles: {', '.join(snap['public_tiles']) or '—'} (bag {snap['bag']}); "
-             f"public homework: {', '.join(snap['public_homework']) or '—'} (deck {snap['deck']})"]
+             (f"public tiles: {', '.join(snap['public_tiles']) or '—'} (bag {snap['bag']}); "
+              f"public homework: {', '.join(snap['public_homework']) or '—'} "
+              f"(deck {snap['deck']})")]
     for player, me in snap["seats"].items():
         grid = []
         for cell in me["board"]:

@@ -2,12 +2,11 @@
 worker colours, workshops, three attribute tracks and a catalogue of cards.
 Rules: rules/paladins.md (PA-1 to PA-65); cards: a catalogue (catalogue.py)."""
 
+from replay.catalogues import CatalogueError, named_in
 from replay.errors import RulesError
 from replay.game import Game, Simulation
 
 from .bots import BOTS, table
-from replay.catalogues import CatalogueError
-
 from .catalogue import Catalogue, check
 from .config import STANDARD, Config
 from .events import Event, Header
@@ -22,15 +21,8 @@ DEFAULT_CATALOGUE = ("squire-sample", "1")
 
 
 def catalogue_of(header: Header) -> Catalogue:
-    """The catalogue a header names (PA-42); finding its file is ingest's job, asked here."""
-    from ingest.catalogues import for_match
-
-    named = header.catalogue
-    name, version = (named.name, str(named.version)) if named else DEFAULT_CATALOGUE
-    try:
-        found: Catalogue = for_match("paladins", name, version, named.sha256 if named else None)
-    except CatalogueError as err:
-        raise RulesError("PA-42", str(err)) from None
+    """PA-42: the catalogue a header names."""
+    found: Catalogue = named_in(header, "paladins", DEFAULT_CATALOGUE, "PA-42")
     return found
 
 

@@ -21,9 +21,6 @@ from . import effects
 from .config import Config, Count
 from .effects import Ability, Amounts, End
 
-
-
-
 # --- the entries as written (strings), then as the engine reads them -------------------------
 
 class _Entry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -124,6 +124,13 @@ LABELS: dict[str, dict[str, str]] = {
     "homework": {"en": "Homework done", "zh": "已完成作业"},
     "tiles": {"en": "Tiles placed", "zh": "已放置板块"},
     "links": {"en": "Whole links", "zh": "完整连接"},
+    "components": {"en": "Components taken", "zh": "组件使用"},
+    "components_caption": {
+        "en": "Each card, tile, homework or square a seat took (by the event that took it): "
+              "how often, from which round on average, and the win rate of the seats that took "
+              "it. The chart shows the 20 best among those taken by at least 20 seats.",
+        "zh": "各座位拿取的每张卡牌、板块、作业或格子（按拿取它的事件）：次数、平均首次回合，以及拿取它的座位的胜率。"
+              "图表显示至少被 20 个座位拿取的组件中胜率最高的 20 个。"},
     "pieces_caption": {"en": "Pieces: on the map / in reserve (− gone on expeditions).",
                        "zh": "棋子：版图上 / 储备中（− 远征中移出）。"},
     # common words

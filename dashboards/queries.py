@@ -145,6 +145,20 @@ WHERE NOT r.neutral AND {where}
 GROUP BY ALL ORDER BY item_type, value DESC
 """
 
+# Any game's components (item_events: cards, tiles, homework, squares): per seat that took one,
+# how many times, from which round, and how those seats fared.
+COMPONENTS = """
+WITH took AS (
+    SELECT game_id, player, action, item, count(*) AS times, min(round) AS first_round
+    FROM item_events GROUP BY ALL
+)
+SELECT t.action, t.item, sum(t.times) AS taken, count(*) AS seats,
+       avg(t.first_round) AS mean_first_round, avg(r.won::INTEGER) AS win_rate_of_takers
+FROM took t JOIN seat_results r ON r.game_id = t.game_id AND r.player = t.player
+WHERE NOT r.neutral AND {where}
+GROUP BY ALL ORDER BY t.action, win_rate_of_takers DESC, t.item
+"""
+
 # Each source's share of winners' points (by absolute size: penalties count as a share too).
 SOURCE_SHARE_OF_WINNERS = """
 WITH sums AS (

@@ -49,6 +49,21 @@ if flt.game == "knight-academy":
     show(query(sql, ["pick"] * 4 + ["play"] * 2 + params).rename({"item": "card",
                                                                    "item_type": "type"}),
          "draft-cards")
+else:
+    sql, params = where(flt, queries.COMPONENTS)
+    components = query(sql, params)
+    if not components.is_empty():
+        st.subheader(t("components"))
+        st.caption(t("components_caption"))
+        common = components.filter(pl.col("seats") >= 20)
+        if not common.is_empty():
+            top = common.sort("win_rate_of_takers", descending=True).head(20)
+            st.plotly_chart(px.bar(
+                top.with_columns((pl.col("action") + " " + pl.col("item")).alias("label"))
+                .to_pandas(), x="label", y="win_rate_of_takers", hover_data=["seats"],
+                labels={"label": "", "win_rate_of_takers": t("win_rate")})
+                .update_layout(height=300, yaxis_tickformat=".0%"), key="components")
+        show(components, "components")
 
 st.subheader(f"{t('source')} — {t('share')} ({t('winners')})")
 sql, params = where(flt, queries.SOURCE_SHARE_OF_WINNERS)

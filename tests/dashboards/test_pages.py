@@ -248,3 +248,15 @@ def test_albus_track_races_offer_prestige_will_shards_and_homework(app):
     at = app("tracks", of="albus-academy")
     tracks = at.selectbox(key="tracks-track").options
     assert {"Prestige", "Will", "Shards", "Homework done"} <= set(tracks)
+
+
+def test_balance_lists_the_components_of_the_other_games_as_sql_counts_them(app, warehouse):
+    at = app("balance", of="paladins")
+    frames = [d.value for d in at.dataframe]
+    components = next(f for f in frames if "win_rate_of_takers" in f.columns)
+    [(seats, taken)] = sql(warehouse, """
+        SELECT count(*), sum(times) FROM (
+            SELECT i.game_id, i.player, i.action, i.item, count(*) AS times FROM item_events i
+            JOIN games g USING (game_id) WHERE g.game = 'paladins' AND g.complete
+            GROUP BY ALL)""")
+    assert components["seats"].sum() == seats and components["taken"].sum() == taken

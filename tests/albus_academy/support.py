@@ -11,6 +11,7 @@ import msgspec
 from replay.games import albus_academy as aa
 from replay.games.albus_academy.bots import BOTS, table
 from replay.playout import playout
+from tests.support import refused
 
 LOGS = Path(__file__).parent / "logs"
 
@@ -113,16 +114,8 @@ def fingerprint(state: aa.State) -> bytes:
 
 
 def rejects(state: aa.State, text: str, rule: str) -> str:
-    import pytest
-
-    from replay.errors import IllegalEvent
-
-    before = fingerprint(state)
-    with pytest.raises(IllegalEvent) as caught:
-        aa.apply(state, ev(text))
-    assert caught.value.rule == rule, caught.value
-    assert fingerprint(state) == before, "a rejected event changed the state"
-    return caught.value.message
+    """Assert `text` is refused under `rule` and leaves the state as it was; the message."""
+    return refused(aa.apply, state, ev(text), rule, fingerprint)
 
 
 def seat(state: aa.State, player: str) -> Any:

@@ -18,7 +18,7 @@ from replay.games.albus_academy.bots import BOTS, table
 from replay.games.albus_academy.legal import legal_events
 from replay.playout import playout
 from replay.replayer import open_log, replay
-from tests.support import files
+from tests.support import Checked, files
 
 SAMPLES = Path(__file__).parents[2] / "data" / "samples" / "albus-academy"
 ALL_BOTS = ("greedy", "random")
@@ -45,14 +45,8 @@ def test_every_simulated_log_replays_to_the_simulators_scores(players):
         assert set(header["agents"]) == set(header["players"])
 
 
-class Checked:
-    def __init__(self, bot):
-        self.bot, self.name = bot, bot.name
-
-    def choose(self, state, seat, options, rng):
-        event = self.bot.choose(state, seat, options, rng)
-        assert event == STOP or event in legal_events(state, seat), event
-        return event
+# The bots only choose what the engine allows.
+LEGAL = lambda state, seat, event, options: event == STOP or event in legal_events(state, seat)
 
 
 @pytest.mark.parametrize("bot", ALL_BOTS)
@@ -61,7 +55,7 @@ def test_bots_only_choose_among_the_legal_events(bot):
     head = aa.Header(format="squire-log/1", game="albus-academy", game_id="b",
                      **table(3, aa.STANDARD, rng))
     state = aa.new_game(aa.STANDARD, head)
-    playout(aa.RULES, state, [Checked(BOTS[bot]()) for _ in head.players], rng)
+    playout(aa.RULES, state, [Checked(BOTS[bot](), LEGAL) for _ in head.players], rng)
     assert state.phase == "over"
 
 

@@ -16,6 +16,7 @@ import msgspec
 from replay.games import heraldry as he
 from replay.games.heraldry.rules import add_knights
 from replay.games.heraldry.state import State
+from tests.support import refused
 
 LOGS = Path(__file__).parent / "logs"
 LETTERS = {"f": "forest", "p": "plains", "d": "field", "m": "mountain", "l": "lake"}
@@ -137,16 +138,7 @@ def turn(state: State, player: str) -> State:
 
 def rejects(state: State, text: str, rule: str) -> str:
     """Assert `text` is refused under `rule` and leaves the state as it was; the message."""
-    import pytest
-
-    from replay.errors import IllegalEvent
-
-    before = fingerprint(state)
-    with pytest.raises(IllegalEvent) as caught:
-        he.apply(state, ev(text))
-    assert caught.value.rule == rule, caught.value
-    assert fingerprint(state) == before, "a rejected event changed the state"
-    return caught.value.message
+    return refused(he.apply, state, ev(text), rule, fingerprint)
 
 
 def run(state: State, *texts: str) -> list[Any]:

@@ -12,6 +12,7 @@ from replay.games import paladins as pa
 from replay.games.paladins import events as ev_types
 from replay.games.paladins.bots import BOTS, clone, table
 from replay.playout import playout
+from tests.support import refused
 
 LOGS = Path(__file__).parent / "logs"
 PALADINS = [f"pal-{i:02d}" for i in range(1, 13)]
@@ -137,16 +138,8 @@ def fingerprint(state: pa.State) -> bytes:
 
 
 def rejects(state: pa.State, text: str, rule: str) -> str:
-    import pytest
-
-    from replay.errors import IllegalEvent
-
-    before = fingerprint(state)
-    with pytest.raises(IllegalEvent) as caught:
-        pa.apply(state, ev(text))
-    assert caught.value.rule == rule, caught.value
-    assert fingerprint(state) == before, "a rejected event changed the state"
-    return caught.value.message
+    """Assert `text` is refused under `rule` and leaves the state as it was; the message."""
+    return refused(pa.apply, state, ev(text), rule, fingerprint)
 
 
 def random_log(seed: int, players: int = 2, rules: dict[str, Any] | None = None,

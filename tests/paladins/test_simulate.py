@@ -17,7 +17,7 @@ from replay.games.paladins.bots import BOTS, table
 from replay.games.paladins.legal import canonical, legal_events
 from replay.playout import playout
 from replay.replayer import open_log, replay
-from tests.support import files
+from tests.support import Checked, files
 
 SAMPLES = Path(__file__).parents[2] / "data" / "samples" / "paladins"
 ALL_BOTS = ("greedy", "random")
@@ -45,14 +45,8 @@ def test_every_simulated_log_replays_to_the_simulators_scores(players):
         assert set(header["paladin_decks"]) == set(header["players"]) == set(header["agents"])
 
 
-class Checked:
-    def __init__(self, bot):
-        self.bot, self.name = bot, bot.name
-
-    def choose(self, state, seat, options, rng):
-        event = self.bot.choose(state, seat, options, rng)
-        assert canonical(event) in legal_events(state, seat), event
-        return event
+# The bots only choose what the engine allows.
+LEGAL = lambda state, seat, event, options: canonical(event) in legal_events(state, seat)
 
 
 @pytest.mark.parametrize("bot", ALL_BOTS)
@@ -61,7 +55,7 @@ def test_bots_only_choose_among_the_legal_events(bot):
     head = pa.Header(format="squire-log/1", game="paladins", game_id="b",
                      **table(2, pa.STANDARD, rng))
     state = pa.new_game(pa.STANDARD, head)
-    playout(pa.RULES, state, [Checked(BOTS[bot]()) for _ in head.players], rng)
+    playout(pa.RULES, state, [Checked(BOTS[bot](), LEGAL) for _ in head.players], rng)
     assert pa.is_over(state)
 
 

@@ -29,7 +29,7 @@ from .events import (
     UseItem,
 )
 from .rules import (
-    _close_cast,
+    close_cast,
     cost_of,
     homework_action_left,
     matchable,
@@ -128,7 +128,7 @@ def placements(state: State) -> Iterator[PlaceTile]:
 
 def close(state: State) -> None:
     """End the cast in progress (what the next event after it does first)."""
-    _close_cast(state, [])
+    close_cast(state, [])
 
 
 # --- chance, for the simulator ---------------------------------------------------------------

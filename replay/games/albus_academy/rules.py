@@ -235,7 +235,7 @@ def apply(state: State, event: Event) -> Sequence[Fact]:
     # the old values is enough to undo it.
     saved = [getattr(state, name) for name in _TURN_FIELDS]
     facts: list[Fact] = []
-    _close_cast(state, facts)  # the cast ends at the first event that is not part of it
+    close_cast(state, facts)  # the cast ends at the first event that is not part of it
     try:
         facts.extend(handler(state, event))
     except IllegalEvent:
@@ -556,7 +556,7 @@ def _rest(state: State, event: Rest) -> Sequence[Fact]:
     return facts
 
 
-def _close_cast(state: State, facts: list[Fact]) -> None:
+def close_cast(state: State, facts: list[Fact]) -> None:
     state.current = None
     state.eligible = []
     state.done = []

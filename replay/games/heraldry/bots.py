@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from .events import Build, Event, Expedition, Move, Pass, PlaceCity, Promote, Site, Step
 from .legal import Menu
-from .rules import _loot_due, city_block, entry_block, on_board
+from .rules import city_block, entry_block, loot_due, on_board
 from .state import State
 
 
@@ -143,7 +143,7 @@ class GreedyBot(Bot):
         best: tuple[float, float, Step] | None = None
         for step in steps:
             b = state.board.index[step.to]
-            battle, village = _loot_due(state, seat, b)
+            battle, village = loot_due(state, seat, b)
             if not battle:
                 continue
             worth = sum(c for o, c in enumerate(state.knights[b]) if o != seat) \

@@ -28,12 +28,12 @@ from .events import (
     Step,
 )
 from .rules import (
-    _loot_due,
     build_block,
     do_step,
     entry_block,
     expedition_block,
     found_block,
+    loot_due,
     recruit_limit,
     setup_block,
     undo_step,
@@ -114,7 +114,7 @@ def steps(state: State, seat: int, moved: dict[int, int] | None = None) -> list[
 
 def loot_choices(state: State, seat: int, b: int) -> list[list[Terrain]]:
     """HE-19: the loot lists a step into `b` may carry: one per terrain the victim holds."""
-    _, owner = _loot_due(state, seat, b)
+    _, owner = loot_due(state, seat, b)
     if owner is None:
         return [[]]
     held = sorted(cast(Terrain, t) for t, count in state.tokens[owner].items() if count)

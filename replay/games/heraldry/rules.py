@@ -327,7 +327,7 @@ def check_step(state: State, seat: int, step: Step, moved: dict[int, int]) -> tu
     return a, b
 
 
-def _loot_due(state: State, seat: int, b: int) -> tuple[bool, int | None]:
+def loot_due(state: State, seat: int, b: int) -> tuple[bool, int | None]:
     """Whether entering `b` is a battle (HE-9, HE-20), and the owner of a village it destroys."""
     building = state.building[b]
     mine = state.knights[b][seat] > 0 or building == (seat, "village")
@@ -341,7 +341,7 @@ def _loot_due(state: State, seat: int, b: int) -> tuple[bool, int | None]:
 def do_step(state: State, seat: int, step: Step, moved: dict[int, int]) -> _Done:
     """Check and make one step, its battle included; the record undoes it (`undo_step`)."""
     a, b = check_step(state, seat, step, moved)
-    battle, village_owner = _loot_due(state, seat, b)
+    battle, village_owner = loot_due(state, seat, b)
     loot = step.loot
     looted: str | None = None
     if village_owner is not None and any(state.tokens[village_owner].values()):

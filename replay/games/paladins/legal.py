@@ -37,12 +37,12 @@ from .events import (
     Trade,
 )
 from .rules import (
-    _discounted,
-    _refill_due,
     attack_silver,
     can_pay,
+    discounted,
     effective,
     favour_open,
+    refill_due,
     slots_for,
 )
 from .state import State
@@ -133,7 +133,7 @@ def actions(state: State, seat: int) -> Iterator[Event]:
         return [fillings(supply, slots) for slots in config.space_slots[space]]
 
     if "develop" in free and me.developed < len(config.workshop_workers) and can_pay(
-            state, seat, _discounted(state, seat, "develop", {"silver": config.develop_silver})):
+            state, seat, discounted(state, seat, "develop", {"silver": config.develop_silver})):
         targets = [a for a in MAIN_ACTIONS if me.workshops[a] < config.workshops_per_action]
         for workers in fill("develop")[0]:
             for action in targets:
@@ -144,7 +144,7 @@ def actions(state: State, seat: int) -> Iterator[Event]:
                 for slot, card in enumerate(state.townsfolk):
                     if card is None:
                         continue
-                    cost = _discounted(state, seat, "recruit",
+                    cost = discounted(state, seat, "recruit",
                                        {"silver": state.catalogue.entry("townsfolk", card).cost})
                     if can_pay(state, seat, cost):
                         yield Recruit(player=player, workers=list(workers), card=card)
@@ -155,7 +155,7 @@ def actions(state: State, seat: int) -> Iterator[Event]:
             for mode in fill(act):
                 for workers in mode:
                     yield event_type(player=player, workers=list(workers))
-    if "pray" in free and can_pay(state, seat, _discounted(state, seat, "pray",
+    if "pray" in free and can_pay(state, seat, discounted(state, seat, "pray",
                                                            {"silver": config.pray_silver})):
         held = [s for s, w in me.spaces.items() if w and s != "pray"]
         for workers in fill("pray")[0]:
@@ -183,7 +183,7 @@ def _main_actions(state: State, seat: int, free: set[str], fill: Any) -> Iterato
             ("outpost", "garrison", Garrison, me.outposts, config.outpost_provisions)):
         if act not in free or placed >= len(costs):
             continue
-        if not can_pay(state, seat, _discounted(state, seat, act, {"prov": costs[placed]})):
+        if not can_pay(state, seat, discounted(state, seat, act, {"prov": costs[placed]})):
             continue
         track = "faith" if kind == "monk" else "strength"
         needs = config.region_faith if kind == "monk" else config.region_strength
@@ -197,14 +197,14 @@ def _main_actions(state: State, seat: int, free: set[str], fill: Any) -> Iterato
     built = len(me.walls)
     if ("build_wall" in free and built < len(config.wall_provisions) and state.wall_deck
             and effective(state, seat, "influence") >= config.wall_influence[built]
-            and can_pay(state, seat, _discounted(state, seat, "build_wall",
+            and can_pay(state, seat, discounted(state, seat, "build_wall",
                                                  {"prov": config.wall_provisions[built]}))):
         for workers in fill("build_wall")[0]:
             yield BuildWall(player=player, workers=list(workers))
     done = len(me.jars)
     if ("absolve" in free and done < len(config.jar_silver)
             and effective(state, seat, "influence") >= config.jar_influence[done]
-            and can_pay(state, seat, _discounted(state, seat, "absolve",
+            and can_pay(state, seat, discounted(state, seat, "absolve",
                                                  {"silver": config.jar_silver[done]}))):
         spots = [s for s in range(1, len(config.jar_spots) + 1) if s not in me.jars]
         for workers in fill("absolve")[0]:
@@ -218,7 +218,7 @@ def _main_actions(state: State, seat: int, free: set[str], fill: Any) -> Iterato
                 yield Attack(player=player, workers=list(workers), card=card)
     converted = len(me.converts)
     if ("convert" in free and converted < len(config.convert_silver)
-            and can_pay(state, seat, _discounted(state, seat, "convert",
+            and can_pay(state, seat, discounted(state, seat, "convert",
                                                  {"silver": config.convert_silver[converted]}))):
         faith = effective(state, seat, "faith")
         targets = [c for c in outsiders if faith >= cat.entry("outsider", c).faith]
@@ -235,7 +235,7 @@ def _favours(state: State, seat: int) -> Iterator[Event]:
     for card in state.favours:
         if not favour_open(state, seat, card):
             continue
-        if not can_pay(state, seat, _discounted(state, seat, "favour",
+        if not can_pay(state, seat, discounted(state, seat, "favour",
                                                 cat.field("favour", card, "cost"))):
             continue
         effect = cat.field("favour", card, "effect")
@@ -267,7 +267,7 @@ def chance_event(state: State, rng: random.Random) -> Event | None:
     if phase in ("refill_townsfolk", "refill_outsiders"):
         townsfolk = phase == "refill_townsfolk"
         deck = state.townsfolk_deck if townsfolk else state.outsider_deck
-        cards = rng.sample(deck, _refill_due(state, townsfolk))
+        cards = rng.sample(deck, refill_due(state, townsfolk))
         return RevealTownsfolk(cards=cards) if townsfolk else RevealOutsiders(cards=cards)
     if phase == "king":
         deck = state.order_deck if state.king_due[0] == "order" else state.favour_deck

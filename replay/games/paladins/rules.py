@@ -307,13 +307,13 @@ def _reveal_display(state: State, event: RevealTownsfolk | RevealOutsiders) -> S
 
 def _after_refill(state: State) -> None:
     """The outsiders' refill if one is due (PA-39, PA-42), else the next round."""
-    if state.phase == "refill_townsfolk" and _refill_due(state, townsfolk=False):
+    if state.phase == "refill_townsfolk" and refill_due(state, townsfolk=False):
         state.phase = "refill_outsiders"
         return
     _start_round(state)
 
 
-def _refill_due(state: State, townsfolk: bool) -> int:
+def refill_due(state: State, townsfolk: bool) -> int:
     display = state.townsfolk if townsfolk else state.outsiders
     deck = state.townsfolk_deck if townsfolk else state.outsider_deck
     return min(display.count(None), len(deck))
@@ -488,7 +488,7 @@ def _amounts(amounts: Amounts) -> str:
     return " ".join(f"{v}{k}" for k, v in amounts.items() if v) or "nothing"
 
 
-def _discounted(state: State, seat: int, act: str, cost: Amounts) -> Amounts:
+def discounted(state: State, seat: int, act: str, cost: Amounts) -> Amounts:
     return {unit: max(0, value - discount(state, seat, act, unit)) for unit, value in cost.items()}
 
 
@@ -508,6 +508,15 @@ def _done(state: State, seat: int, act: str, facts: list[Fact], team_before: int
     return facts
 
 
+def _drawn(state: State, seat: int, act: str, facts: list[Fact]) -> Sequence[Fact]:
+    """PA-65: after a scheme's or a wall's draw, the action's abilities with the team as it
+    stood when the action was taken; then the next turn."""
+    state.phase = "actions"
+    fire(state, seat, act, facts, state.pending_team)
+    _next_turn(state, facts)
+    return facts
+
+
 def _develop(state: State, event: Develop) -> Sequence[Fact]:
     seat = _turn_of(state, event, "develop")
     config = state.config
@@ -521,7 +530,7 @@ def _develop(state: State, event: Develop) -> Sequence[Fact]:
     if me.workshops[event.action] >= config.workshops_per_action:
         raise IllegalEvent("PA-19", f"{event.action} holds {config.workshops_per_action} "
                                     "workshops already")
-    cost = _discounted(state, seat, "develop", {"silver": config.develop_silver})
+    cost = discounted(state, seat, "develop", {"silver": config.develop_silver})
     _cost_check(state, seat, cost, "develop")
     facts: list[Fact] = []
     team = len(me.team)
@@ -577,7 +586,7 @@ def _recruit_cost(state: State, seat: int, card: str, paying: str, slot: int) ->
             raise IllegalEvent("PA-23", f"a debt pays only for the {state.config.debt_slots} "
                                         f"leftmost townsfolk; {card} is in slot {slot + 1}")
         return {}
-    cost = _discounted(state, seat, "recruit",
+    cost = discounted(state, seat, "recruit",
                        {"silver": state.catalogue.entry("townsfolk", card).cost})
     _cost_check(state, seat, cost, f"recruiting {card}")
     return cost
@@ -613,7 +622,7 @@ def _pray(state: State, event: Pray) -> Sequence[Fact]:
     seat = _turn_of(state, event, "pray")
     _place(state, seat, "pray", event.workers, "PA-27")
     _clearable(state, seat, event.space, "PA-51", own="pray")
-    cost = _discounted(state, seat, "pray", {"silver": state.config.pray_silver})
+    cost = discounted(state, seat, "pray", {"silver": state.config.pray_silver})
     _cost_check(state, seat, cost, "pray")
     facts: list[Fact] = []
     team = len(state.board[seat].team)
@@ -654,10 +663,7 @@ def _draw_suspicion(state: State, event: DrawSuspicion) -> Sequence[Fact]:
         for other, them in enumerate(state.board):
             if len(them.suspicion) >= config.inquisition_min:
                 add_vp(state, other, config.inquisition_vp, "inquisition", facts)
-    state.phase = "actions"
-    fire(state, seat, "scheme", facts, state.pending_team)
-    _next_turn(state, facts)
-    return facts
+    return _drawn(state, seat, "scheme", facts)
 
 
 def _square(state: State, seat: int, event: Commission | Garrison, kind: str) -> Sequence[Fact]:
@@ -678,7 +684,7 @@ def _square(state: State, seat: int, event: Commission | Garrison, kind: str) ->
     if have < need:
         raise IllegalEvent(rule, f"region {region} needs {track} {need}; {event.player}'s "
                                  f"effective {track} is {have}")
-    cost = _discounted(state, seat, act, {"prov": costs[placed]})
+    cost = discounted(state, seat, act, {"prov": costs[placed]})
     _cost_check(state, seat, cost, f"the next {kind}")
     facts: list[Fact] = []
     team = len(me.team)
@@ -732,7 +738,7 @@ def _build_wall(state: State, event: BuildWall) -> Sequence[Fact]:
     if have < need:
         raise IllegalEvent("PA-32", f"the next wall needs influence {need}; {event.player}'s "
                                     f"effective influence is {have}")
-    cost = _discounted(state, seat, "build_wall", {"prov": config.wall_provisions[built]})
+    cost = discounted(state, seat, "build_wall", {"prov": config.wall_provisions[built]})
     _cost_check(state, seat, cost, "the next wall")
     facts: list[Fact] = []
     pay(state, seat, cost)
@@ -751,10 +757,7 @@ def _draw_wall(state: State, event: DrawWall) -> Sequence[Fact]:
     state.board[seat].walls.append(event.card)
     facts: list[Fact] = []
     gain(state, seat, state.catalogue.field("wall", event.card, "reward"), "wall", facts)
-    state.phase = "actions"
-    fire(state, seat, "build_wall", facts, state.pending_team)
-    _next_turn(state, facts)
-    return facts
+    return _drawn(state, seat, "build_wall", facts)
 
 
 def _absolve(state: State, event: Absolve) -> Sequence[Fact]:
@@ -772,7 +775,7 @@ def _absolve(state: State, event: Absolve) -> Sequence[Fact]:
     if have < need:
         raise IllegalEvent("PA-34", f"the next jar needs influence {need}; {event.player}'s "
                                     f"effective influence is {have}")
-    cost = _discounted(state, seat, "absolve", {"silver": config.jar_silver[done]})
+    cost = discounted(state, seat, "absolve", {"silver": config.jar_silver[done]})
     _cost_check(state, seat, cost, "the next jar")
     facts: list[Fact] = []
     team = len(me.team)
@@ -835,7 +838,7 @@ def _convert(state: State, event: Convert) -> Sequence[Fact]:
     if have < need:
         raise IllegalEvent("PA-36", f"converting {event.card} needs faith {need}; "
                                     f"{event.player}'s effective faith is {have}")
-    cost = _discounted(state, seat, "convert", {"silver": config.convert_silver[done]})
+    cost = discounted(state, seat, "convert", {"silver": config.convert_silver[done]})
     _cost_check(state, seat, cost, "the next convert")
     facts: list[Fact] = []
     team = len(me.team)
@@ -871,7 +874,7 @@ def _favour(state: State, event: Favour) -> Sequence[Fact]:
     if not _held(me.supply, event.workers):
         raise IllegalEvent("PA-16", f"{event.player} does not hold {', '.join(event.workers)} "
                                     f"(supply: {_supply(me)})")
-    cost = _discounted(state, seat, "favour", cat.field("favour", event.card, "cost"))
+    cost = discounted(state, seat, "favour", cat.field("favour", event.card, "cost"))
     _cost_check(state, seat, cost, event.card)
     effect = cat.field("favour", event.card, "effect")
     if effect == "recruit":  # PA-52: any displayed townsfolk joins, free
@@ -968,9 +971,9 @@ def _clean_up(state: State, facts: list[Fact]) -> None:
     state.outsiders = cards + [None] * (len(display) - len(cards))
     state.tavern_discard.extend(state.tavern)  # (3)
     state.tavern = []
-    if _refill_due(state, townsfolk=True):
+    if refill_due(state, townsfolk=True):
         state.phase = "refill_townsfolk"
-    elif _refill_due(state, townsfolk=False):
+    elif refill_due(state, townsfolk=False):
         state.phase = "refill_outsiders"
     else:
         _start_round(state)

@@ -6,8 +6,11 @@ table) plus the rejections; it never touches the warehouse's committed parts.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, get_args
 
@@ -90,6 +93,17 @@ ROW_TABLES = ("score_events", "track_moves", "resource_changes", "pieces_removed
 _ITEM_TYPES: dict[str, dict[type, tuple[str, str]]] = {}
 
 
+_TAGS: dict[type, str] = {}
+
+
+def _tag_of(event_type: type) -> str:
+    """An event's kind (its struct tag), looked up once per type."""
+    tag = _TAGS.get(event_type)
+    if tag is None:
+        tag = _TAGS[event_type] = event_type.__struct_config__.tag  # type: ignore[attr-defined]
+    return tag
+
+
 def _item_types(game: Game[Any, Any, Any]) -> dict[type, tuple[str, str]]:
     """Event type → (kind, field naming its component), from the game's `item_fields`."""
     if game.name not in _ITEM_TYPES:
@@ -99,12 +113,59 @@ def _item_types(game: Game[Any, Any, Any]) -> dict[type, tuple[str, str]]:
     return _ITEM_TYPES[game.name]
 
 
+def _column(name: str, values: list[Any]) -> pa.Array:
+    if name == "payload":  # the log's own bytes, checked as UTF-8 when the log was opened
+        return pa.array(values, pa.binary()).cast(pa.string())
+    return pa.array(values, type=TYPES.get(name, pa.string()))
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """A batch holds hundreds of thousands of row tuples, none in a reference cycle; the
+    cyclic collector would scan them again and again as they pile up (a quarter of a
+    worker's time, measured), so it waits until the batch is built."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def replay_files(paths: list[str]) -> Batch:
     """Replay each log; whole matches become rows, broken logs become rejections."""
+    with _collector_paused():
+        return _replay_files(paths)
+
+
+# Matches whose rows are turned into Arrow at a time. A batch's Python rows would take a
+# hundred megabytes of fresh pages; slices this size reuse the same memory (a tenth of a
+# worker's time went to page faults with whole batches, measured).
+SLICE = 100
+
+
+def _empty() -> tuple[dict[str, dict[str, list[Any]]], dict[str, list[tuple[Any, ...]]]]:
     cols: dict[str, dict[str, list[Any]]] = {
-        table: {name: [] for name in COLUMNS[table]} for table in ("games", "seats", "events")
+        table: {name: [] for name in COLUMNS[table]} for table in ("games", "seats", "events")}
+    return cols, {table: [] for table in ROW_TABLES}
+
+
+def _to_arrow(cols: dict[str, dict[str, list[Any]]],
+              rows: dict[str, list[tuple[Any, ...]]]) -> dict[str, pa.Table]:
+    tables = {
+        table: pa.table({name: _column(name, values) for name, values in columns.items()})
+        for table, columns in cols.items()
     }
-    rows: dict[str, list[tuple[Any, ...]]] = {table: [] for table in ROW_TABLES}
+    for table, tuples in rows.items():  # Arrow reads row tuples as structs, in C
+        struct = pa.struct([(name, TYPES.get(name, pa.string())) for name in COLUMNS[table]])
+        tables[table] = pa.Table.from_struct_array(pa.array(tuples, type=struct))
+    return tables
+
+
+def _replay_files(paths: list[str]) -> Batch:
+    cols, rows = _empty()
+    slices: list[dict[str, pa.Table]] = []
     shas: dict[str, str] = {}
     where: dict[str, str] = {}
     repeats: list[tuple[str, str, str]] = []
@@ -123,17 +184,15 @@ def replay_files(paths: list[str]) -> Batch:
             continue
         if game_id in shas:
             repeats.append((path, game_id, sha))  # a second file with a match seen here
-        else:
-            shas[game_id] = sha
-            where[game_id] = path
-    tables = {
-        table: pa.table({name: pa.array(values, type=TYPES.get(name))
-                         for name, values in columns.items()})
-        for table, columns in cols.items()
-    }
-    for table, tuples in rows.items():  # Arrow reads row tuples as structs, in C
-        struct = pa.struct([(name, TYPES.get(name, pa.string())) for name in COLUMNS[table]])
-        tables[table] = pa.Table.from_struct_array(pa.array(tuples, type=struct))
+            continue
+        shas[game_id] = sha
+        where[game_id] = path
+        if len(shas) % SLICE == 0:
+            slices.append(_to_arrow(cols, rows))
+            cols, rows = _empty()
+    slices.append(_to_arrow(cols, rows))
+    tables = {table: pa.concat_tables([tables[table] for tables in slices])
+              for table in slices[0]}
     return Batch(tables=tables, shas=shas, paths=where, repeats=repeats, rejects=rejects,
                  logs=len(paths))
 
@@ -202,73 +261,90 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
 
     e = cols["events"]
     n = len(replayed)
-    lines = match.lines
+    events = [step.event for step in replayed]
     e["game_id"].extend([game_id] * n)
     e["event_index"].extend(range(1, n + 1))
-    e["line"].extend([lines[i][0] for i in range(n)])
-    e["payload"].extend([lines[i][1].decode() for i in range(n)])
-    e["kind"].extend([type(step.event).__struct_config__.tag for step in replayed])
-    e["player"].extend([getattr(step.event, "player", None) for step in replayed])
+    e["line"].extend([step.line for step in replayed])
+    e["payload"].extend([line for _, line in match.lines[:n]])  # bytes, UTF-8 checked on opening
+    e["kind"].extend(map(_tag_of, map(type, events)))
+    e["player"].extend([getattr(event, "player", None) for event in events])
     e["round"].extend([step.round for step in replayed])
+
+    item_fields = _item_types(game)
+    if item_fields:
+        items = rows["item_events"]
+        taken: dict[tuple[int, str, str], int] = {}  # (round, player, kind) → events so far
+        for step in replayed:
+            named = item_fields.get(type(step.event))
+            if named is not None:
+                event = step.event
+                kind, field = named
+                key = (step.round, event.player, kind)
+                taken[key] = position = taken.get(key, 0) + 1
+                items.append((game_id, step.index, step.round, event.player, kind,
+                              getattr(event, field), position))
 
     moves, scores = rows["track_moves"], rows["score_events"]
     resources, removed = rows["resource_changes"], rows["pieces_removed"]
-    ends, items = rows["round_progress"], rows["item_events"]
-    item_fields = _item_types(game)
     progress: dict[tuple[str, str], tuple[int, int]] = {}  # (player, track) → (progress, arrived)
-    taken: dict[tuple[int, str, str], int] = {}  # (round, player, kind) → events so far
     snapshots: list[dict[tuple[str, str], tuple[int, int]]] = []  # at each round's end
-
-    def close_rounds(upto: int) -> None:
-        while len(snapshots) < upto:
-            snapshots.append(dict(progress))
-
     for step in replayed:
-        if step.round > len(snapshots) + 1:
-            close_rounds(step.round - 1)
-        event = step.event
-        named = item_fields.get(type(event))
-        if named is not None:
-            kind, field = named
-            key = (step.round, event.player, kind)
-            taken[key] = position = taken.get(key, 0) + 1
-            items.append((game_id, step.index, step.round, event.player, kind,
-                          getattr(event, field), position))
-        if step.facts:
-            index = step.index
-            for fact in step.facts:
-                if type(fact) is TrackMoved:
-                    player = players[fact.seat]
-                    moves.append((game_id, index, fact.round, player, fact.track,
-                                  fact.before, fact.after, fact.cause))
-                    if fact.cause == "reset":
-                        close_rounds(fact.round)  # the round ends before its reset
-                        progress[player, fact.track] = (0, 0)
-                    else:
-                        progress[player, fact.track] = (fact.after, index)
-                elif type(fact) is ScoreChanged:
-                    scores.append((game_id, index, fact.round, players[fact.seat], fact.source,
-                                   fact.points))
-                elif type(fact) is ResourceChanged:
-                    resources.append((game_id, index, fact.round, players[fact.seat],
-                                      fact.resource, fact.delta, fact.cause))
-                elif type(fact) is PiecesRemoved:
-                    removed.append((game_id, index, fact.round, players[fact.seat],
-                                    players[fact.victim], fact.place, fact.piece, fact.count,
-                                    fact.cause))
+        if not step.facts:
+            continue
+        if step.round > len(snapshots) + 1:  # a later round began: the earlier ones ended
+            snapshots.extend([progress.copy()] * (step.round - 1 - len(snapshots)))
+        index = step.index
+        for fact in step.facts:
+            if type(fact) is TrackMoved:
+                player = players[fact.seat]
+                moves.append((game_id, index, fact.round, player, fact.track,
+                              fact.before, fact.after, fact.cause))
+                if fact.cause == "reset":
+                    if fact.round > len(snapshots):  # the round ends before its reset
+                        snapshots.extend([progress.copy()] * (fact.round - len(snapshots)))
+                    progress[player, fact.track] = NOWHERE
+                else:
+                    progress[player, fact.track] = (fact.after, index)
+            elif type(fact) is ScoreChanged:
+                scores.append((game_id, index, fact.round, players[fact.seat], fact.source,
+                               fact.points))
+            elif type(fact) is ResourceChanged:
+                resources.append((game_id, index, fact.round, players[fact.seat],
+                                  fact.resource, fact.delta, fact.cause))
+            elif type(fact) is PiecesRemoved:
+                removed.append((game_id, index, fact.round, players[fact.seat],
+                                players[fact.victim], fact.place, fact.piece, fact.count,
+                                fact.cause))
     if replayed:
-        close_rounds(replayed[-1].round if result.complete else replayed[-1].round - 1)
-    tracks = sorted({track for _, track in progress})
-    leaders = rows["track_leaders"]
+        closed = replayed[-1].round if result.complete else replayed[-1].round - 1
+        if closed > len(snapshots):
+            snapshots.extend([progress.copy()] * (closed - len(snapshots)))
+    _round_ends(rows, game_id, players, snapshots, sorted({track for _, track in progress}))
+    return game_id
+
+
+NOWHERE = (0, 0)  # a disc that has not moved since the start or its last reset
+
+
+def _round_ends(rows: dict[str, list[tuple[Any, ...]]], game_id: str, players: list[str],
+                snapshots: list[dict[tuple[str, str], tuple[int, int]]],
+                tracks: list[str]) -> None:
+    """Each disc at each round's end; each track's leader: the disc furthest on, on a shared
+    square the later arrival (then the later name, so a tie never goes unresolved)."""
+    ends, leaders = rows["round_progress"], rows["track_leaders"]
     last_leader: dict[str, str] = {}
     for rnd, snapshot in enumerate(snapshots, 1):
-        ends.extend([(game_id, rnd, player, track, *snapshot.get((player, track), (0, 0)))
-                     for player in players for track in tracks])
-        for track in tracks:  # the disc furthest on; on a shared square the later arrival
-            front = max((*snapshot.get((p, track), (0, 0)), p) for p in players)
+        at = snapshot.get
+        for track in tracks:
+            front = NOWHERE
+            leader = ""
+            for player in players:
+                disc = at((player, track), NOWHERE)
+                ends.append((game_id, rnd, player, track, *disc))
+                if disc > front or (disc == front and player > leader):
+                    front, leader = disc, player
             if front[0] > 0:
                 before = last_leader.get(track)
-                leaders.append((game_id, rnd, track, front[2],
-                                before is not None and before != front[2]))
-                last_leader[track] = front[2]
-    return game_id
+                leaders.append((game_id, rnd, track, leader,
+                                before is not None and before != leader))
+                last_leader[track] = leader

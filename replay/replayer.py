@@ -73,6 +73,8 @@ class Outcome:
 
 def open_log(data: bytes, path: str, rulesets: Mapping[str, Any] | None = None) -> Match:
     """Read the header of a log's bytes (uncompressed); ReplayError if it is not a valid one."""
+    if not data.isascii():
+        _check_utf8(data, path)
     lines = list(numbered_lines(data))
     if not lines:
         raise ReplayError(path, 1, "LOG-3", "the log is empty: the first line must be the header")
@@ -102,6 +104,16 @@ def open_log(data: bytes, path: str, rulesets: Mapping[str, Any] | None = None) 
     except RulesError as err:
         raise ReplayError(path, number, err.rule, err.message) from None
     return match
+
+
+def _check_utf8(data: bytes, path: str) -> None:
+    """LOG-1: a log is UTF-8 throughout, even in fields no engine reads."""
+    try:
+        data.decode()
+    except UnicodeDecodeError as err:
+        line_start = data.rfind(b"\n", 0, err.start) + 1
+        raise ReplayError(path, data.count(b"\n", 0, err.start) + 1, "LOG-1",
+                          f"not UTF-8 at byte {err.start - line_start + 1} of the line") from None
 
 
 def start(match: Match) -> Any:

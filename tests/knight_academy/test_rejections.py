@@ -144,3 +144,14 @@ def test_blank_lines_are_ignored_but_counted_and_gzip_is_read_as_its_text(tmp_pa
 
 def test_an_empty_log_is_rejected():
     assert rejection(b"\n\n").rule == "LOG-3"
+
+
+def test_a_log_that_is_not_utf8_is_rejected_at_the_line_of_the_bad_byte():
+    # A field no engine reads is still part of the log: the warehouse stores every line.
+    note = FOUR[6][:-1] + ', "note": "%s"}'
+    data = edited(FOUR, {7: note % "é"}).replace("é".encode(), b"\xff")
+    err = rejection(data)
+    assert (err.line, err.rule) == (7, "LOG-1")
+    assert "not UTF-8" in err.message
+    accepted = edited(FOUR, {7: note % "骑士学院 é"})  # UTF-8 beyond ASCII is welcome
+    assert replay(open_log(accepted, "x")).result.scores == list(_scores(FOUR).values())

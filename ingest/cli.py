@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -66,7 +66,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play matches with bots and write one log per match, with a progress bar."""
     import time
 
-    from ingest.executor import make_executor, worker_count
+    from ingest.executor import make_executor, start_early, worker_count
+
+    start_early(args.jobs, args.cluster)
     from ingest.progress import progress_bar
     from ingest.simulate import Spec, check, parse_settings, simulate_chunk, tasks, write_log
     from replay.errors import RulesError
@@ -113,8 +115,10 @@ def _count_wins(match: Written, wins: dict[str, list[int]]) -> None:
 
 def cmd_ingest(args: argparse.Namespace) -> int:
     """Store logs in the warehouse; list what was rejected; status 1 if anything was."""
+    from ingest.executor import start_early
 
-    from ingest.pipeline import ingest
+    start_early(args.jobs, args.cluster)
+    from ingest.pipeline import ingest_logs
     from ingest.progress import progress_bar
     from ingest.warehouse import DEFAULT_DB, WarehouseBusy
 
@@ -126,8 +130,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         return 2
     try:
         with progress_bar(len(paths), "ingest") as advance:
-            summary = ingest(paths, db=db, jobs=args.jobs, cluster=args.cluster,
-                             on_progress=advance)
+            summary = ingest_logs(paths, db=db, jobs=args.jobs, cluster=args.cluster,
+                                  on_progress=advance)
     except WarehouseBusy as err:
         print(f"squire ingest: {err}", file=sys.stderr)
         return 2
@@ -169,7 +173,7 @@ def cmd_up(args: argparse.Namespace) -> int:
     """The main job: make sure the warehouse holds the bundled sample matches (all of them on
     a fresh clone; those a newer release added, on an older warehouse), then serve the
     dashboards."""
-    from ingest.pipeline import ingest
+    from ingest.pipeline import ingest_logs
     from ingest.progress import progress_bar
     from ingest.warehouse import DEFAULT_DB, open_reader
 
@@ -181,7 +185,7 @@ def cmd_up(args: argparse.Namespace) -> int:
     if paths:
         print(f"squire: ingesting {len(paths)} bundled sample matches into {db}")
         with progress_bar(len(paths), "ingest samples") as advance:
-            summary = ingest(paths, db=db, on_progress=advance)
+            summary = ingest_logs(paths, db=db, on_progress=advance)
         print(summary.lines()[0])
     return cmd_dashboard(args)
 

@@ -10,6 +10,7 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from multiprocessing import forkserver
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -33,12 +34,26 @@ class InProcess:
         pass
 
 
+# What the fork server imports once for all the workers it forks: the engines and ingest.
+PRELOAD = ["ingest.pipeline", "ingest.simulate"]
+
+
+def start_early(jobs: int | None = None, cluster: str | None = None) -> None:
+    """Start the local workers' fork server now, so that it imports the engines (most of a
+    second) while this process imports its own and finds the logs, not after."""
+    if cluster or (jobs or os.cpu_count() or 1) == 1:
+        return
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    forkserver.ensure_running()
+
+
 class LocalProcesses:
     def __init__(self, jobs: int) -> None:
         # forkserver: workers start clean, whatever threads the parent runs (progress bars),
         # forked from a server that has imported the engines once.
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["ingest.pipeline", "ingest.simulate"])
+        context.set_forkserver_preload(PRELOAD)
         self.pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
         self.jobs = jobs
 
@@ -91,9 +106,16 @@ def make_executor(jobs: int | None = None, cluster: str | None = None) -> Execut
 
 
 def chunked(count: int, jobs: int, largest: int = 500) -> list[tuple[int, int]]:
-    """(start, stop) ranges covering 0..count: a few per worker, none above `largest`."""
-    size = max(1, min(largest, -(-count // max(1, 4 * jobs))))
-    return [(start, min(start + size, count)) for start in range(0, count, size)]
+    """(start, stop) ranges covering 0..count: a few per worker, none above `largest`; with
+    several workers the last round of chunks is cut in four, so none waits long for the
+    last one to end."""
+    jobs = max(1, jobs)
+    size = max(1, min(largest, -(-count // (4 * jobs))))
+    tail_start = max(0, count - jobs * size) if jobs > 1 else count
+    tail_size = max(1, size // 4)
+    return ([(start, min(start + size, tail_start)) for start in range(0, tail_start, size)]
+            + [(start, min(start + tail_size, count))
+               for start in range(tail_start, count, tail_size)])
 
 
 def worker_count(executor: Executor) -> int:

@@ -77,6 +77,20 @@ def ingest(
     target matches nothing, WarehouseBusy if another ingest holds the warehouse."""
     started = time.perf_counter()
     paths = [str(p) for p in find_logs([str(t) for t in targets])]
+    return ingest_logs(paths, db, jobs, cluster, on_progress, started)
+
+
+def ingest_logs(
+    logs: Sequence[str | Path],
+    db: Path = DEFAULT_DB,
+    jobs: int | None = None,
+    cluster: str | None = None,
+    on_progress: Callable[[int], None] | None = None,
+    started: float | None = None,
+) -> Summary:
+    """`ingest` of log files already found (`find_logs`), without looking for them again."""
+    started = time.perf_counter() if started is None else started
+    paths = [str(p) for p in logs]
     summary = Summary(logs=len(paths))
     stamp = datetime.now(UTC)
     writer = Writer(db)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import glob
 import gzip
 import os
+import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -20,29 +21,32 @@ def find_logs(targets: Iterable[str]) -> Iterator[Path]:
 
     A target that matches nothing raises FileNotFoundError naming it.
     """
-    seen: set[Path] = set()
+    seen: set[str] = set()
     for target in targets:
-        path = Path(target)
-        if path.is_dir():
-            found = sorted(
-                Path(root) / name
-                for root, _, names in os.walk(path)
-                for name in names
-                if name.endswith(LOG_SUFFIXES)
-            )
-        elif path.exists():
-            found = [path]
+        try:
+            is_dir = stat.S_ISDIR(os.stat(target).st_mode)
+        except OSError:
+            is_dir = None  # not a file or folder: a glob, or nothing
+        if is_dir:
+            found = sorted((os.path.join(root, name)
+                            for root, _, names in os.walk(target)
+                            for name in names if name.endswith(LOG_SUFFIXES)), key=_parts)
+        elif is_dir is False:
+            found = [os.path.normpath(target)]
         else:
-            found = sorted(
-                Path(p) for p in glob.glob(target, recursive=True)
-                if os.path.isfile(p) and is_log(Path(p))
-            )
+            found = sorted((os.path.normpath(p) for p in glob.glob(target, recursive=True)
+                            if os.path.isfile(p) and p.endswith(LOG_SUFFIXES)), key=_parts)
             if not found:
                 raise FileNotFoundError(f"{target}: no such file, folder or matching log")
-        for p in found:
-            if p not in seen:
-                seen.add(p)
-                yield p
+        for name in found:
+            if name not in seen:
+                seen.add(name)
+                yield Path(name)
+
+
+def _parts(path: str) -> list[str]:
+    """Order as paths order: folder by folder (a/b before a-b)."""
+    return path.split(os.sep)
 
 
 def read_log(path: Path | str) -> bytes:

@@ -121,10 +121,20 @@ def staging_folder(db: Path) -> Path:
     return folder
 
 
+# Min/max statistics let a reader skip the parts that cannot hold a match it looks up by
+# game_id (the viewer); on other columns of the big tables they cost a fifth of the writing
+# and no query filters on them.
+STATISTICS: dict[str, bool | list[str]] = {"games": True, "seats": True, "rejects": True}
+
+
+def write_table(rows: pa.Table, path: Path, table: str) -> None:
+    pq.write_table(rows, path, compression="lz4",
+                   write_statistics=STATISTICS.get(table, ["game_id"]))
+
+
 def write_part(folder: Path, tables: dict[str, pa.Table]) -> None:
     for table, rows in tables.items():
-        pq.write_table(rows.cast(SCHEMA[table]), folder / f"{table}.parquet",
-                       compression="lz4")
+        write_table(rows.cast(SCHEMA[table]), folder / f"{table}.parquet", table)
 
 
 class Writer:
@@ -191,15 +201,14 @@ class Writer:
             for table in COLUMNS:
                 part = folder / f"{table}.parquet"
                 rows = pq.read_table(part)
-                pq.write_table(rows.filter(pc.is_in(rows["game_id"], value_set=keep)), part,
-                               compression="lz4")
+                write_table(rows.filter(pc.is_in(rows["game_id"], value_set=keep)), part, table)
         if new_rejects:
-            pq.write_table(pa.table({
+            write_table(pa.table({
                 "path": [r.path for r in new_rejects], "line": [r.line for r in new_rejects],
                 "rule": [r.rule for r in new_rejects], "message": [r.message for r in new_rejects],
                 "log_sha256": [r.log_sha256 for r in new_rejects],
                 "rejected_at": [stamp] * len(new_rejects),
-            }, schema=SCHEMA["rejects"]), folder / "rejects.parquet", compression="lz4")
+            }, schema=SCHEMA["rejects"]), folder / "rejects.parquet", "rejects")
         self.sequence += 1
         os.replace(folder, self.db / "parts" / f"{self.sequence:06d}-{folder.name[:8]}")
         for game_id in fresh:

@@ -14,9 +14,16 @@ def _square(x: int) -> int:
 
 def test_chunks_cover_every_item_once_and_stay_bounded():
     for count in (0, 1, 7, 1000, 20_001):
-        ranges = chunked(count, jobs=2, largest=500)
-        assert [i for a, b in ranges for i in range(a, b)] == list(range(count))
-        assert all(0 < b - a <= 500 for a, b in ranges)
+        for jobs in (1, 2, 3):
+            ranges = chunked(count, jobs=jobs, largest=500)
+            assert [i for a, b in ranges for i in range(a, b)] == list(range(count))
+            assert all(0 < b - a <= 500 for a, b in ranges)
+
+
+def test_the_last_chunks_are_smaller_so_no_worker_waits_long_for_the_others():
+    sizes = [b - a for a, b in chunked(20_000, jobs=2, largest=500)]
+    assert sizes[0] == 500 and sizes[-8:] == [125] * 8
+    assert {b - a for a, b in chunked(2_000, jobs=1, largest=500)} == {500}  # none waits
 
 
 def test_local_executors_return_every_result():

@@ -37,7 +37,7 @@ def playout(
             bot = bots[seat]
             assert bot is not None, f"no bot for seat {seat}"
             event = bot.choose(state, seat, legal(state, seat), rng)
-            if event == STOP:
+            if event is STOP:  # bots hand back the constant itself
                 assert sim.stop is not None, f"{game.name} has no open runs of events to stop"
                 sim.stop(state)
                 continue

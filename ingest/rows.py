@@ -270,25 +270,22 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
     e["player"].extend([getattr(event, "player", None) for event in events])
     e["round"].extend([step.round for step in replayed])
 
-    item_fields = _item_types(game)
-    if item_fields:
-        items = rows["item_events"]
-        taken: dict[tuple[int, str, str], int] = {}  # (round, player, kind) → events so far
-        for step in replayed:
-            named = item_fields.get(type(step.event))
-            if named is not None:
-                event = step.event
-                kind, field = named
-                key = (step.round, event.player, kind)
-                taken[key] = position = taken.get(key, 0) + 1
-                items.append((game_id, step.index, step.round, event.player, kind,
-                              getattr(event, field), position))
-
+    item_fields = _item_types(game)  # empty for a game without components
+    items = rows["item_events"]
+    taken: dict[tuple[int, str, str], int] = {}  # (round, player, kind) → items so far
     moves, scores = rows["track_moves"], rows["score_events"]
     resources, removed = rows["resource_changes"], rows["pieces_removed"]
     progress: dict[tuple[str, str], tuple[int, int]] = {}  # (player, track) → (progress, arrived)
     snapshots: list[dict[tuple[str, str], tuple[int, int]]] = []  # at each round's end
     for step in replayed:
+        named = item_fields.get(type(step.event))
+        if named is not None:
+            event = step.event
+            kind, field = named
+            key = (step.round, event.player, kind)
+            taken[key] = position = taken.get(key, 0) + 1
+            items.append((game_id, step.index, step.round, event.player, kind,
+                          getattr(event, field), position))
         if not step.facts:
             continue
         if step.round > len(snapshots) + 1:  # a later round began: the earlier ones ended
@@ -340,7 +337,7 @@ def _round_ends(rows: dict[str, list[tuple[Any, ...]]], game_id: str, players: l
             leader = ""
             for player in players:
                 disc = at((player, track), NOWHERE)
-                ends.append((game_id, rnd, player, track, *disc))
+                ends.append((game_id, rnd, player, track, disc[0], disc[1]))
                 if disc > front or (disc == front and player > leader):
                     front, leader = disc, player
             if front[0] > 0:

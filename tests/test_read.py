@@ -1,0 +1,46 @@
+"""Finding log files: files, folders (recursive), globs; each once, in path order."""
+
+from __future__ import annotations
+
+import gzip
+import os
+
+import pytest
+
+from ingest.read import find_logs, read_log
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    for name in ("a/b/2.jsonl", "a/b/1.jsonl.gz", "a-b/3.jsonl", "a/notes.txt", "a/4.jsonl"):
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"{}\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def names(targets):
+    return [str(p) for p in find_logs(targets)]
+
+
+def test_a_folder_is_searched_recursively_for_logs_only_in_path_order(tree):
+    # Folder by folder: "a/b/…" comes before "a-b/…" although "-" sorts before "/".
+    assert names(["./"]) == ["a/4.jsonl", "a/b/1.jsonl.gz", "a/b/2.jsonl", "a-b/3.jsonl"]
+
+
+def test_files_and_globs_are_taken_as_given_and_each_log_once(tree):
+    assert names(["./a/b/2.jsonl", "a/b/*.jsonl*", "a/b/"]) == ["a/b/2.jsonl",
+                                                                 "a/b/1.jsonl.gz"]
+    assert names(["**/3.jsonl"]) == [os.path.join("a-b", "3.jsonl")]
+
+
+def test_a_target_that_matches_nothing_is_named(tree):
+    with pytest.raises(FileNotFoundError, match="nothing/\\*.jsonl"):
+        list(find_logs(["a/4.jsonl", "nothing/*.jsonl"]))
+
+
+def test_gzip_is_recognised_by_its_bytes_not_its_name(tree):
+    (tree / "a" / "packed.jsonl").write_bytes(gzip.compress(b'{"kind": "header"}\n'))
+    assert read_log(tree / "a" / "packed.jsonl") == b'{"kind": "header"}\n'
+    assert read_log(tree / "a" / "4.jsonl") == b"{}\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from replay.facts import Fact, ScoreChanged, TrackMoved
 
@@ -46,9 +47,12 @@ def stack_order(state: State, track: str) -> list[int]:
 
 def _places(state: State, awards: Sequence[int]) -> int:
     """How many podium places are awarded at this table (3rd only with 4 or more seats)."""
-    n = len(state.players)
-    limits = state.config.place_min_seats
-    return sum(1 for i in range(len(awards)) if i >= len(limits) or n >= limits[i])
+    return _place_count(len(awards), len(state.players), state.config.place_min_seats)
+
+
+@cache
+def _place_count(awards: int, seats: int, limits: tuple[int, ...]) -> int:
+    return sum(1 for i in range(awards) if i >= len(limits) or seats >= limits[i])
 
 
 def courage_bonuses(state: State) -> list[tuple[int, int]]:

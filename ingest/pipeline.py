@@ -88,7 +88,8 @@ def ingest_logs(
     on_progress: Callable[[int], None] | None = None,
     started: float | None = None,
 ) -> Summary:
-    """`ingest` of log files already found (`find_logs`), without looking for them again."""
+    """`ingest` of log files already found (`find_logs`), without looking for them again;
+    `started` (default: now) is when the ingest began, for the summary's rate."""
     started = time.perf_counter() if started is None else started
     paths = [str(p) for p in logs]
     summary = Summary(logs=len(paths))

@@ -59,3 +59,30 @@ class Checked:
         event = self.bot.choose(state, seat, options, rng)
         assert self.allowed(state, seat, event, options), f"{self.name} chose {event!r}"
         return event
+
+
+def greedy_win_share(spec: Any, matches: int) -> float:
+    """The share of the run's first `matches` matches that a greedy seat won (shared wins
+    count)."""
+    from ingest.simulate import simulate_match
+
+    wins = sum("greedy" in {written.agents[w] for w in written.winners}
+               for written in (simulate_match(spec, i) for i in range(matches)))
+    return wins / matches
+
+
+def sample_tables_and_bots(folder: Path) -> tuple[int, set[int], set[str]]:
+    """Replay every bundled sample (each must be complete, with an agreeing final claim):
+    how many there are, the player counts they cover (a neutral seat is not a player) and
+    the bots that played."""
+    from ingest.read import find_logs, read_log
+
+    paths = list(find_logs([str(folder)]))
+    tables, bots = set(), set()
+    for path in paths:
+        outcome = replay(open_log(read_log(path), str(path)), keep_steps=False)
+        assert outcome.result.complete and outcome.final_claim is not None, path
+        header = outcome.match.header
+        tables.add(len(header.players) - (getattr(header, "neutral", None) is not None))
+        bots.update(header.agents.values())
+    return len(paths), tables, bots

@@ -11,14 +11,14 @@ import pytest
 
 from ingest.cli import main
 from ingest.read import find_logs, read_log
-from ingest.simulate import Spec, simulate_chunk, simulate_match
+from ingest.simulate import Spec, simulate_chunk
 from replay.game import STOP
 from replay.games import albus_academy as aa
 from replay.games.albus_academy.bots import BOTS, table
 from replay.games.albus_academy.legal import legal_events
 from replay.playout import playout
 from replay.replayer import open_log, replay
-from tests.support import Checked, files
+from tests.support import Checked, files, greedy_win_share, sample_tables_and_bots
 
 SAMPLES = Path(__file__).parents[2] / "data" / "samples" / "albus-academy"
 ALL_BOTS = ("greedy", "random")
@@ -75,19 +75,10 @@ def test_set_overrides_are_applied_and_recorded(tmp_path):
 def test_greedy_beats_random_by_a_wide_margin():
     spec = Spec(game="albus-academy", players=4, bots=("greedy", "random", "random", "random"),
                 seed=11)
-    matches = 30
-    wins = sum("greedy" in {written.agents[w] for w in written.winners}
-               for written in (simulate_match(spec, i) for i in range(matches)))
-    assert wins / matches > 0.6  # one seat in four: a random bot would win about 0.25
+    assert greedy_win_share(spec, 30) > 0.6  # one seat in four: a random bot would win about 0.25
 
 
 def test_the_bundled_samples_cover_every_table_and_bot_and_replay_cleanly():
-    paths = list(find_logs([str(SAMPLES)]))
-    assert len(paths) >= 150
-    tables, bots = set(), set()
-    for path in paths:
-        outcome = replay(open_log(read_log(path), str(path)), keep_steps=False)
-        assert outcome.result.complete and outcome.final_claim is not None
-        tables.add(len(outcome.match.header.players))
-        bots.update(outcome.match.header.agents.values())
+    count, tables, bots = sample_tables_and_bots(SAMPLES)
+    assert count >= 150
     assert tables == {2, 3, 4} and bots == set(ALL_BOTS)

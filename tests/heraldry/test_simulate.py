@@ -11,13 +11,13 @@ import pytest
 
 from ingest.cli import main
 from ingest.read import find_logs, read_log
-from ingest.simulate import Spec, simulate_chunk, simulate_match
+from ingest.simulate import Spec, simulate_chunk
 from replay.games import heraldry as he
 from replay.games.heraldry.bots import table
 from replay.games.heraldry.legal import canonical
 from replay.playout import playout
 from replay.replayer import open_log, replay
-from tests.support import Checked, files
+from tests.support import Checked, files, greedy_win_share, sample_tables_and_bots
 
 SAMPLES = Path(__file__).parents[2] / "data" / "samples" / "heraldry"
 ALL_BOTS = ("greedy", "random")
@@ -89,19 +89,10 @@ def test_a_bad_set_or_table_is_refused_before_any_match(tmp_path, capsys):
 
 def test_greedy_beats_random_by_a_wide_margin():
     spec = Spec(game="heraldry", players=4, bots=("greedy", "random", "random", "random"), seed=11)
-    matches = 40
-    wins = sum("greedy" in {written.agents[w] for w in written.winners}
-               for written in (simulate_match(spec, i) for i in range(matches)))
-    assert wins / matches > 0.5  # one seat in four: a random bot would win about 0.25
+    assert greedy_win_share(spec, 40) > 0.5  # one seat in four: a random bot would win about 0.25
 
 
 def test_the_bundled_samples_cover_every_table_and_bot_and_replay_cleanly():
-    paths = list(find_logs([str(SAMPLES)]))
-    assert len(paths) >= 200
-    tables, bots = set(), set()
-    for path in paths:
-        outcome = replay(open_log(read_log(path), str(path)), keep_steps=False)
-        assert outcome.result.complete and outcome.final_claim is not None
-        tables.add(len(outcome.match.header.players))
-        bots.update(outcome.match.header.agents.values())
+    count, tables, bots = sample_tables_and_bots(SAMPLES)
+    assert count >= 200
     assert tables == {2, 3, 4} and bots == set(ALL_BOTS)

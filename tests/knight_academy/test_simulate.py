@@ -11,11 +11,11 @@ import pytest
 
 from ingest.cli import main
 from ingest.read import find_logs, read_log
-from ingest.simulate import Spec, simulate_chunk, simulate_match
+from ingest.simulate import Spec, simulate_chunk
 from replay.games import knight_academy as ka
 from replay.playout import playout
 from replay.replayer import open_log, replay
-from tests.support import Checked, files
+from tests.support import Checked, files, greedy_win_share, sample_tables_and_bots
 
 SAMPLES = Path(__file__).parents[2] / "data" / "samples" / "knight-academy"
 ALL_BOTS = ("greedy", "random", "focus", "denier")
@@ -87,24 +87,10 @@ def test_a_bad_set_is_refused_before_any_match(tmp_path, capsys):
 def test_greedy_beats_random_by_a_wide_margin():
     spec = Spec(game="knight-academy", players=4, bots=("greedy", "random", "random", "random"),
                 seed=11)
-    greedy_wins = 0
-    matches = 200
-    for index in range(matches):
-        written = simulate_match(spec, index)
-        header = json.loads(gzip.decompress(written.data).splitlines()[0])
-        best = max(written.scores.values())
-        greedy_wins += any(written.scores[p] == best for p, bot in header["agents"].items()
-                           if bot == "greedy")
-    assert greedy_wins / matches > 0.6  # one seat in four: a random bot would win about 0.25
+    assert greedy_win_share(spec, 200) > 0.6  # one seat in four: a random bot would win about 0.25
 
 
 def test_the_bundled_samples_cover_every_table_and_bot_and_replay_cleanly():
-    paths = list(find_logs([str(SAMPLES)]))
-    assert len(paths) >= 300
-    tables, bots = set(), set()
-    for path in paths:
-        outcome = replay(open_log(read_log(path), str(path)), keep_steps=False)
-        assert outcome.result.complete and outcome.final_claim is not None
-        tables.add(len(outcome.match.header.players) - (outcome.match.header.variant == "gawain"))
-        bots.update(outcome.match.header.agents.values())
+    count, tables, bots = sample_tables_and_bots(SAMPLES)
+    assert count >= 300
     assert tables == {2, 3, 4, 5} and bots == set(ALL_BOTS)

@@ -284,8 +284,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_ingest)
 
     for name, run, text in (
-        ("up", cmd_up, "ingest the bundled samples if the warehouse is empty, then serve the "
-                       "dashboards"),
+        ("up", cmd_up, "ingest the bundled samples the warehouse lacks, then serve the dashboards"),
         ("dashboard", cmd_dashboard, "serve the dashboards alone"),
     ):
         p = sub.add_parser(name, help=text)

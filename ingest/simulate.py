@@ -59,14 +59,14 @@ def check(spec: Spec) -> None:
     unknown = [bot for bot in spec.bots if bot not in sim.bots]
     if unknown or not spec.bots:
         raise ValueError(f"unknown bots {unknown}; {spec.game} has {', '.join(sim.bots)}")
-    _header(spec, 0, random.Random(0))  # RulesError on a bad --set, ValueError on a bad table
+    _header(spec, 0, random.Random(0), spec.run_id)  # RulesError on a bad --set, ValueError on a bad table
 
 
 def _simulated() -> list[str]:
     return [name for name, game in GAMES.items() if game.simulation is not None]
 
 
-def _header(spec: Spec, index: int, rng: random.Random) -> Any:
+def _header(spec: Spec, index: int, rng: random.Random, run_id: str) -> Any:
     game = GAMES[spec.game]
     assert game.simulation is not None
     config = game.resolve(spec.ruleset, spec.rules)
@@ -82,17 +82,19 @@ def _header(spec: Spec, index: int, rng: random.Random) -> Any:
     if spec.played_from is not None:
         extra["played_at"] = spec.played_from + timedelta(hours=index)
     return game.header_type(
-        format=FORMAT, game=spec.game, game_id=f"{SHORT.get(spec.game, 'x')}-{spec.run_id}-{index:06d}",
+        format=FORMAT, game=spec.game, game_id=f"{SHORT.get(spec.game, 'x')}-{run_id}-{index:06d}",
         agents=dict(zip(real, agents)), source=SOURCE, **fields, **extra,
     )
 
 
-def simulate_match(spec: Spec, index: int) -> Written:
-    """Play match number `index` of the run and return its compressed log."""
+def simulate_match(spec: Spec, index: int, run_id: str | None = None) -> Written:
+    """Play match number `index` of the run and return its compressed log (`run_id`: the
+    spec's, when the caller has it already: hashing the spec for every match is 1 % of one)."""
     game = GAMES[spec.game]
     assert game.simulation is not None
-    rng = random.Random(f"{spec.run_id}:{index}")
-    header = _header(spec, index, rng)
+    run_id = run_id or spec.run_id
+    rng = random.Random(f"{run_id}:{index}")
+    header = _header(spec, index, rng, run_id)
     state = game.new_game(game.ruleset(header), header)
     bots = [
         game.simulation.bots[header.agents[p]]() if p in header.agents else None
@@ -112,7 +114,8 @@ def simulate_match(spec: Spec, index: int) -> Written:
 
 def simulate_chunk(task: tuple[Spec, int, int]) -> list[Written]:
     spec, start, stop = task
-    return [simulate_match(spec, index) for index in range(start, stop)]
+    run_id = spec.run_id
+    return [simulate_match(spec, index, run_id) for index in range(start, stop)]
 
 
 def write_log(out: Path, written: Written) -> Path:

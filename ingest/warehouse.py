@@ -143,7 +143,7 @@ class Writer:
     def __init__(self, db: Path = DEFAULT_DB) -> None:
         self.db = Path(db)
         (self.db / "parts").mkdir(parents=True, exist_ok=True)
-        self._lock = open(self.db / "LOCK", "w")
+        self._lock = open(self.db / "LOCK", "w")  # noqa: SIM115 -- held until close()
         try:
             fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

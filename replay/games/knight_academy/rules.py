@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from itertools import chain, repeat, starmap
 from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
@@ -366,7 +367,7 @@ def legal_events(state: State, seat: int | None = None) -> list[Event]:
             return []
         player = state.players[state.turn]
         plays: list[Event] = []
-        for card in _distinct(state.picked[state.turn]):
+        for card in dict.fromkeys(state.picked[state.turn]):  # each card name once, in order
             tracks = CARD_TRACKS[card_type_value(card)[0]]
             if len(tracks) == 1:
                 plays.append(Play(player=player, card=card))
@@ -382,18 +383,14 @@ def legal_events(state: State, seat: int | None = None) -> list[Event]:
     return []
 
 
-def _distinct(cards: list[str]) -> list[str]:
-    """Each card name once, in hand order."""
-    return list(dict.fromkeys(cards))
-
-
-def _pickable(state: State, seat: int) -> list[str]:
-    """The distinct cards `seat` may pick; KA-19: the neutral seat only those of highest value."""
+def _pickable(state: State, seat: int) -> Iterable[str]:
+    """The distinct cards `seat` may pick, in hand order; KA-19: the neutral seat only those
+    of highest value."""
     hand = state.hands[seat]
     if seat == state.neutral_seat:
         best = max(card_type_value(card)[1] for card in hand)
         hand = [card for card in hand if card_type_value(card)[1] == best]
-    return _distinct(hand)
+    return dict.fromkeys(hand)
 
 
 def to_move(state: State) -> int:
@@ -443,7 +440,7 @@ def deal_at_random(state: State, rng: random.Random) -> Deal:
             deck[card] = deck.get(card, 0) + count
     seat = state.dealt.index(False)
     # The deck's order of card names is fixed by the log, so the same rng deals the same cards.
-    pool = [card for card, count in deck.items() for _ in range(count)]
+    pool = list(chain.from_iterable(starmap(repeat, deck.items())))
     return Deal(player=state.players[seat], cards=rng.sample(pool, config.hand_size),
                 round=state.round)
 

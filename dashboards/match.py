@@ -11,7 +11,8 @@ import msgspec
 import streamlit as st
 
 from dashboards import queries
-from dashboards.data import query, signature
+from dashboards.data import query, signature, warehouse_path
+from ingest.catalogues import look_in_warehouse
 from replay.replayer import Match, open_log, replay, state_at
 
 
@@ -34,6 +35,7 @@ def _load(game_id: str, signature_: str) -> Replayed | None:
     data = _log_bytes(game_id)
     if data is None:
         return None
+    look_in_warehouse(warehouse_path())  # the catalogue the match was played with
     match = open_log(data, game_id)
     outcome = replay(match)
     players = match.header.players

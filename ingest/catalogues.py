@@ -1,5 +1,6 @@
 """Finding a game's component catalogues on disk: the ones squire ships under
-`data/catalogues/<game>/`, then the folders named in `SQUIRE_CATALOGUES` (separated by
+`data/catalogues/<game>/`, then the copies a warehouse keeps of the catalogues its matches
+were played with, then the folders named in `SQUIRE_CATALOGUES` (separated by
 `os.pathsep`), where players keep catalogues of their own.
 
 A catalogue is known by the (name, version) it declares, whatever its file is called. A
@@ -12,6 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,19 +63,36 @@ class Found:
     version: str
     sha256: str
     path: Path
-    shipped: bool
+    origin: str  # shipped | kept (by a warehouse) | yours
+
+    @property
+    def shipped(self) -> bool:
+        return self.origin == "shipped"
 
 
-def folders(game: str) -> list[tuple[Path, bool]]:
-    """Where catalogues of `game` are looked for, in order, and whether squire ships them."""
+KEPT = "catalogues"  # <warehouse>/catalogues/<game>/<sha256>.toml: the copies a warehouse keeps
+_warehouses: list[Path] = []  # the warehouses this process reads or writes
+
+
+def look_in_warehouse(db: Path) -> None:
+    """Also look among the catalogues the warehouse `db` keeps, so that its matches replay
+    wherever it is opened, whatever SQUIRE_CATALOGUES says there."""
+    folder = Path(db).resolve() / KEPT
+    if folder not in _warehouses:
+        _warehouses.append(folder)
+
+
+def folders(game: str) -> list[tuple[Path, str]]:
+    """Where catalogues of `game` are looked for, in order, and what each folder is."""
     extra = [Path(p) / game if (Path(p) / game).is_dir() else Path(p)
              for p in os.environ.get("SQUIRE_CATALOGUES", "").split(os.pathsep) if p]
-    return [(SHIPPED / game, True), *((folder, False) for folder in extra)]
+    return [(SHIPPED / game, "shipped"), *((kept / game, "kept") for kept in _warehouses),
+            *((folder, "yours") for folder in extra)]
 
 
 def scan(game: str) -> Iterator[Found | CatalogueError]:
     """Every catalogue file found for `game`, or the error that keeps one from being read."""
-    for folder, shipped in folders(game):
+    for folder, origin in folders(game):
         if not folder.is_dir():
             continue
         for path in sorted(folder.glob("*.toml")):
@@ -83,7 +102,7 @@ def scan(game: str) -> Iterator[Found | CatalogueError]:
             except CatalogueError as err:
                 yield err
                 continue
-            yield Found(game, name, version, hashlib.sha256(data).hexdigest(), path, shipped)
+            yield Found(game, name, version, hashlib.sha256(data).hexdigest(), path, origin)
 
 
 def available(game: str) -> dict[tuple[str, str], Found]:
@@ -122,17 +141,37 @@ def _decoded(game: str, path: Path, sha256: str) -> Any:
 
 
 @functools.lru_cache(maxsize=8)
-def _found(game: str, folders_setting: str) -> dict[tuple[str, str], Found]:
+def _found(game: str, folders_setting: str, warehouses: tuple[Path, ...]) -> dict[
+        tuple[str, str], Found]:
     return available(game)
+
+
+def _known(game: str) -> dict[tuple[str, str], Found]:
+    return _found(game, os.environ.get("SQUIRE_CATALOGUES", ""), tuple(_warehouses))
 
 
 def for_match(game: str, name: str, version: str, sha256: str | None) -> Any:
     """The catalogue a match names, decoded (its checks against the match's ruleset are the
     engine's). Folders are scanned and files read once per process: an ingest of many
     matches asks for the same catalogue every time."""
-    known = _found(game, os.environ.get("SQUIRE_CATALOGUES", ""))
-    found = _find(game, name, version, sha256, known)
+    found = _find(game, name, version, sha256, _known(game))
     return _decoded(game, found.path, found.sha256)
+
+
+def keep(db: Path, game: str, name: str, version: str, sha256: str) -> None:
+    """Copy the catalogue a stored match was played with into the warehouse `db`, unless
+    squire ships it or the warehouse has it already. Written under a temporary name first,
+    so a reader never finds half a file."""
+    folder = Path(db) / KEPT / game
+    if (folder / f"{sha256}.toml").exists():
+        return
+    found = _find(game, name, version, sha256, _known(game))
+    if found.shipped:
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    partial = folder / f".{uuid.uuid4().hex}.partial"
+    partial.write_bytes(found.path.read_bytes())
+    os.replace(partial, folder / f"{sha256}.toml")
 
 
 def describe(found: Found | CatalogueError, check: Callable[[bytes, str], Any]) -> str:
@@ -144,6 +183,5 @@ def describe(found: Found | CatalogueError, check: Callable[[bytes, str], Any]) 
         status = "ok"
     except CatalogueError as err:
         status = f"rejected: {err}"
-    where = "shipped" if found.shipped else "yours"
-    return (f"{found.name} {found.version}  [{where}]  {found.path}  "
+    return (f"{found.name} {found.version}  [{found.origin}]  {found.path}  "
             f"sha256 {found.sha256[:12]}…  {status}")

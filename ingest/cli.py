@@ -200,8 +200,11 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 def cmd_catalogues(args: argparse.Namespace) -> int:
     """List the catalogues squire finds, each with its check; or check the files given."""
-    from ingest.catalogues import PARSERS, describe, scan
+    from ingest.catalogues import PARSERS, describe, look_in_warehouse, scan
+    from ingest.warehouse import DEFAULT_DB
     from replay.catalogues import CatalogueError
+
+    look_in_warehouse(Path(args.db) if args.db else DEFAULT_DB)
 
     if args.check:
         status = 0
@@ -294,9 +297,12 @@ def parser() -> argparse.ArgumentParser:
         p.set_defaults(run=run)
 
     p = sub.add_parser("catalogues", help="the component catalogues squire finds (shipped, "
-                       "then in the folders of SQUIRE_CATALOGUES), or check your own files")
+                       "kept by the warehouse, then in the folders of SQUIRE_CATALOGUES), or "
+                       "check your own files")
     p.add_argument("game", nargs="?", choices=["albus-academy", "paladins"])
     p.add_argument("--check", nargs="+", metavar="FILE", help="check these catalogue files")
+    p.add_argument("--db", help="the warehouse whose kept catalogues to list too "
+                   "(default data/warehouse)")
     p.set_defaults(run=cmd_catalogues)
 
     p = sub.add_parser("schema", help="the JSON Schema of a game's log lines")

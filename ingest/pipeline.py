@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
+from ingest.catalogues import keep, look_in_warehouse
 from ingest.executor import chunked, make_executor, worker_count
 from ingest.read import find_logs
 from ingest.rows import Reject, replay_files
@@ -29,12 +30,18 @@ class Staged:
 
 
 def stage(task: tuple[list[str], Path, datetime]) -> Staged:
-    """Worker side: replay a chunk of logs and write its rows as one staged part."""
+    """Worker side: replay a chunk of logs and write its rows as one staged part; the
+    catalogues its matches were played with are kept in the warehouse before it is staged."""
     paths, db, stamp = task
+    look_in_warehouse(db)
     batch = replay_files(paths)
     games = batch.tables["games"]
     batch.tables["games"] = games.append_column(
         "ingested_at", pa.array([stamp] * games.num_rows, pa.timestamp("us", tz="UTC")))
+    played_with = games.select(["game", "catalogue", "catalogue_version", "catalogue_sha256"])
+    for game, name, version, sha256 in set(zip(*played_with.to_pydict().values())):
+        if name is not None:
+            keep(db, game, name, version, sha256)
     folder = staging_folder(db)
     write_part(folder, batch.tables)
     return Staged(folder, batch.shas, batch.paths, batch.repeats, batch.rejects, batch.logs)

@@ -9,6 +9,8 @@ Parquet parts instead, and DuckDB reads them:
     <warehouse>/staging/      parts being written (never read)
     <warehouse>/LOCK          held by the one ingest that writes
     <warehouse>/meta.json     the schema version
+    <warehouse>/catalogues/   copies of the catalogues its matches were played with, when
+                              squire does not ship them (ingest.catalogues.keep)
 
 Workers write a batch of whole matches into a staging folder; the ingest commits it by
 renaming the folder into `parts/`, which is atomic: a reader sees all of a batch or none,

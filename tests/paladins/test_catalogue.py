@@ -3,17 +3,25 @@ the entry and field, the load checks 1 to 5, the shipped sample, and finding cat
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 from ingest import catalogues
 from ingest.cli import main
+from ingest.pipeline import ingest
+from ingest.warehouse import open_reader
+from replay.errors import ReplayError
 from replay.games.paladins import catalogue
 from replay.games.paladins.catalogue import CatalogueError, parse
 from replay.games.paladins.config import STANDARD, Config
 from replay.games.paladins.effects import Ability, End
+from replay.replayer import open_log, replay
 
 SAMPLE = Path(__file__).parents[2] / "data" / "catalogues" / "paladins" / "squire-sample-1.toml"
 TEXT = SAMPLE.read_text()
@@ -182,3 +190,45 @@ def test_the_command_lists_and_checks_catalogues(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert "squire-sample 1 ok" in out
     assert "wall wall-01.reward: check 3: every wall gives strength" in err
+
+
+def test_the_warehouse_keeps_a_players_catalogue_so_its_matches_replay_anywhere(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(catalogues, "_warehouses", [])
+    own = tmp_path / "mine"
+    own.mkdir()
+    club = TEXT.replace('version = "1"', 'version = "club-2"', 1)  # same components
+    (own / "club.toml").write_text(club)
+    club_sha256 = hashlib.sha256(club.encode()).hexdigest()
+    monkeypatch.setenv("SQUIRE_CATALOGUES", str(own))
+    samples = sorted((SAMPLE.parents[3] / "data" / "samples" / "paladins").glob("*.jsonl.gz"))
+    lines = gzip.decompress(samples[0].read_bytes()).splitlines()
+    header = json.loads(lines[0])
+    header["game_id"] += "-club"
+    header["catalogue"] = {"name": "squire-sample", "version": "club-2"}  # no sha256 recorded
+    log = tmp_path / "club.jsonl"
+    log.write_bytes(b"\n".join([json.dumps(header).encode(), *lines[1:]]) + b"\n")
+    db = tmp_path / "warehouse"
+
+    summary = ingest([log, samples[1]], db=db, jobs=1)
+    assert (summary.ingested, summary.rejects) == (2, [])
+    kept = db / "catalogues" / "paladins"
+    assert [p.name for p in kept.iterdir()] == [f"{club_sha256}.toml"]  # not the shipped one
+    assert (kept / f"{club_sha256}.toml").read_text() == club
+
+    # Elsewhere: no SQUIRE_CATALOGUES, the club's folder gone; only the warehouse has the file.
+    monkeypatch.delenv("SQUIRE_CATALOGUES")
+    shutil.rmtree(own)
+    monkeypatch.setattr(catalogues, "_warehouses", [])
+    with pytest.raises(ReplayError, match="PA-42: catalogue: no paladins catalogue "
+                                          "'squire-sample' version 'club-2'"):
+        open_log(log.read_bytes(), str(log))
+    catalogues.look_in_warehouse(db)
+    outcome = replay(open_log(log.read_bytes(), str(log)))
+    stored = open_reader(db).execute(
+        "SELECT score FROM seats WHERE game_id = ? ORDER BY seat", [header["game_id"]]).fetchall()
+    assert [score for (score,) in stored] == outcome.result.scores
+    assert catalogues.available("paladins")["squire-sample", "club-2"].origin == "kept"
+
+    again = ingest([log], db=db, jobs=1)  # a later ingest finds the kept copy too
+    assert (again.present, again.rejects) == (1, [])

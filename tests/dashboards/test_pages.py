@@ -83,7 +83,7 @@ def test_the_viewer_hides_other_hands_from_one_players_perspective(app):
 
 def test_next_and_jump_move_the_step(app):
     at = app("viewer", game="ka-example-4p", step="5")
-    next_button = [b for b in at.button if "Next" in b.label][0]
+    next_button = next(b for b in at.button if "Next" in b.label)
     next_button.click().run()
     assert at.slider[0].value == 6
     jump = at.selectbox(key="jump")
@@ -113,7 +113,7 @@ def test_balance_runs_the_seat_test_and_lists_every_card(app, warehouse):
     at = app("balance")
     frames = [d.value for d in at.dataframe]
     assert any("p" in f.columns and "chi²" in f.columns for f in frames)
-    cards = [f for f in frames if "card" in f.columns][0]
+    cards = next(f for f in frames if "card" in f.columns)
     assert len(cards) == len(sql(warehouse, "SELECT DISTINCT json_extract_string(payload, "
                                             "'$.card') FROM events WHERE kind = 'pick'"))
 

@@ -29,22 +29,43 @@ def date_bounds() -> tuple[date, date]:
     return (row[0] or today, row[1] or today)
 
 
-def filters(key: str) -> Filters:
+GAME_PARAM = "filter-game"  # the statistics' game in the address, by its id in every language
+LAST_GAME = "last-game"  # not a widget's key, so it outlives a change of page
+
+
+def _game_to_address() -> None:
+    st.query_params[GAME_PARAM] = st.session_state[GAME_PARAM]
+
+
+def filters() -> Filters:
     """The sidebar filters every statistics page offers (game, variant, rule set, players,
-    dates); a page's own key keeps their choices apart."""
+    dates), each kept in the address (`?filter-game=heraldry&filter-players=3`) so that a
+    view can be shared as a link."""
     choices = query(queries.FILTER_CHOICES)
     games = sorted(set(choices["game"].to_list())) or sorted(GAMES)
     sidebar = st.sidebar
-    game = sidebar.selectbox(t("game"), games, format_func=game_label, key=f"{key}-game")
+    # The game is shown by its name in the reader's language; a bound selectbox would put
+    # that name in the address, so the game's id is kept there by hand. Without one in the
+    # address, the game last looked at on any statistics page stays chosen.
+    linked = st.query_params.get(GAME_PARAM) or st.session_state.get(LAST_GAME)
+    if linked in games:
+        st.session_state[GAME_PARAM] = linked
+    game = sidebar.selectbox(t("game"), games, format_func=game_label, key=GAME_PARAM,
+                             on_change=_game_to_address)
+    st.session_state[LAST_GAME] = game
+    if st.query_params.get(GAME_PARAM) != game:
+        st.query_params[GAME_PARAM] = game
     mine = choices.filter(choices["game"] == game)
     variants = sidebar.multiselect(t("variant"), sorted(set(mine["variant"].to_list())),
-                                   key=f"{key}-variant", placeholder=t("all"))
+                                   key="filter-variant", placeholder=t("all"),
+                                   bind="query-params")
     rulesets = sidebar.multiselect(t("ruleset"), sorted(set(mine["ruleset_key"].to_list())),
-                                   key=f"{key}-ruleset", placeholder=t("all"))
+                                   key="filter-ruleset", placeholder=t("all"),
+                                   bind="query-params")
     counts = sidebar.multiselect(t("players"), sorted(set(mine["player_count"].to_list())),
-                                 key=f"{key}-players", placeholder=t("all"))
+                                 key="filter-players", placeholder=t("all"), bind="query-params")
     low, high = date_bounds()
-    chosen = sidebar.date_input(t("dates"), (low, high), key=f"{key}-dates")
+    chosen = sidebar.date_input(t("dates"), (low, high), key="filter-dates", bind="query-params")
     dates = tuple(chosen) if isinstance(chosen, (tuple, list)) and len(chosen) == 2 else None
     return Filters(game=game, variants=variants, rulesets=rulesets, player_counts=counts,
                    dates=dates if dates != (low, high) else None)  # type: ignore[arg-type]

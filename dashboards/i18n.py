@@ -149,6 +149,8 @@ LABELS: dict[str, dict[str, str]] = {
     "seats": {"en": "Seats", "zh": "座位数"},
     "win_rate": {"en": "Win rate", "zh": "胜率"},
     "interval": {"en": "95% interval", "zh": "95% 置信区间"},
+    "interval_low": {"en": "95% low", "zh": "95% 下限"},
+    "interval_high": {"en": "95% high", "zh": "95% 上限"},
     "dates": {"en": "Played between", "zh": "对局日期"},
     "match": {"en": "Match", "zh": "对局"},
     "match_id": {"en": "Match id", "zh": "对局编号"},
@@ -210,6 +212,49 @@ LABELS: dict[str, dict[str, str]] = {
     "cards": {"en": "cards", "zh": "张"},
     "game_over": {"en": "The game is over.", "zh": "游戏结束。"},
     "by": {"en": "by", "zh": "由"},
+    # table columns, as the warehouse names them (downloads keep these names)
+    "action": {"en": "Action", "zh": "行动"},
+    "agent": {"en": "Bot", "zh": "机器人"},
+    "early_pick_rate": {"en": "Early pick rate", "zh": "早选率"},
+    "low": {"en": "Lowest", "zh": "最低"},
+    "q1": {"en": "Lower quartile", "zh": "下四分位数"},
+    "median": {"en": "Median", "zh": "中位数"},
+    "q3": {"en": "Upper quartile", "zh": "上四分位数"},
+    "high": {"en": "Highest", "zh": "最高"},
+    "lead_changes_per_match": {"en": "Lead changes per match", "zh": "每局领先易手次数"},
+    "mean_first_round": {"en": "Mean first round", "zh": "平均首次轮次"},
+    "mean_pick_position": {"en": "Mean pick position", "zh": "平均选牌顺位"},
+    "mean_points": {"en": "Mean points", "zh": "平均得分"},
+    "mean_progress": {"en": "Mean progress", "zh": "平均进度"},
+    "mean_score": {"en": "Mean score", "zh": "平均总分"},
+    "picks": {"en": "Picks", "zh": "被选次数"},
+    "player_count": {"en": "Players", "zh": "人数"},
+    "plays": {"en": "Plays", "zh": "打出次数"},
+    "ruleset_key": {"en": "Rule set", "zh": "规则集"},
+    "taken": {"en": "Taken", "zh": "获取次数"},
+    "track": {"en": "Track", "zh": "轨道"},
+    "type": {"en": "Type", "zh": "类型"},
+    "value": {"en": "Value", "zh": "数值"},
+    "win_rate_of_takers": {"en": "Win rate of takers", "zh": "获取者胜率"},
+    "win_rate_when_picked": {"en": "Win rate when picked", "zh": "选取者胜率"},
+    "win_rate_when_played": {"en": "Win rate when played", "zh": "打出者胜率"},
+    "winner_leads_share": {"en": "Leader went on to win", "zh": "领先者最终获胜比例"},
+    # captions
+    "leaders_caption": {
+        "en": "The leader of a track at a round's end: the disc furthest on, the later arrival "
+              "on a shared square. Share: how often that leader went on to win the match.",
+        "zh": "轮末轨道的领先者：走得最远的棋子，同格时后到者在上。比例：该领先者最终赢下对局的频率。"},
+    "decisive_caption": {
+        "en": "How often the winner changes when the source is left out of every total.",
+        "zh": "把该来源从每人的总分中去掉后，胜者改变的频率。"},
+    "picks_caption": {
+        "en": "Pick position: 1 = the first card a seat takes in a round. Early pick rate: "
+              "share of picks made at position 1 or 2.",
+        "zh": "选牌顺位：1 = 某座位在一轮中拿的第一张牌。早选率：在第 1 或第 2 顺位被选的比例。"},
+    "one_ruleset": {
+        "en": "Only one rule set in these matches: simulate a change with "
+              "`squire simulate … --set key=value` and ingest it to compare.",
+        "zh": "这些对局只有一个规则集：用 `squire simulate … --set key=value` 模拟一项改动并导入，即可对比。"},
 }
 
 

@@ -21,11 +21,13 @@ def parquet_bytes(frame: pl.DataFrame) -> bytes:
 
 
 def show(frame: pl.DataFrame, name: str, height: int | None = None) -> None:
-    """The table, then its two download buttons (file names say what it holds)."""
+    """The table with its columns named in the reader's language, then its two download
+    buttons (file names say what it holds; the files keep the warehouse's column names)."""
+    headers = {column: st.column_config.Column(t(column)) for column in frame.columns}
     if height is None:
-        st.dataframe(frame, hide_index=True)
+        st.dataframe(frame, hide_index=True, column_config=headers)
     else:
-        st.dataframe(frame, hide_index=True, height=height)
+        st.dataframe(frame, hide_index=True, height=height, column_config=headers)
     row = st.container(horizontal=True)
     # The files are made only when a button is clicked.
     row.download_button(f"⬇ {t('download_csv')}", lambda: csv_bytes(frame), f"{name}.csv",

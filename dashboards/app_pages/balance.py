@@ -17,7 +17,7 @@ from dashboards.tables import show
 st.title(t("balance"))
 if not has_matches():
     st.stop()
-flt = filters("balance")
+flt = filters()
 
 st.subheader(f"{t('seat')} — {t('win_rate')}")
 sql, params = where(flt, queries.SEAT_TABLE)
@@ -37,14 +37,14 @@ st.plotly_chart(px.bar(seats.with_columns(pl.col("player_count").cast(pl.Utf8)).
                        x="seat", y="win_rate", color="player_count", barmode="group",
                        labels={"seat": t("seat"), "win_rate": t("win_rate"),
                                "player_count": t("players")})
-                .update_layout(height=300, yaxis_tickformat=".0%"), key="seat-advantage")
+                .update_layout(height=300, yaxis_tickformat=".0%", xaxis_dtick=1),
+                key="seat-advantage")
 show(pl.DataFrame(tests), "seat-advantage-test")
 show(seats, "seat-win-rates")
 
 if flt.game == "knight-academy":
     st.subheader(t("card"))
-    st.caption("Pick position: 1 = the first card a seat takes in a round. Early pick rate: "
-               "share of picks made at position 1 or 2.")
+    st.caption(t("picks_caption"))
     sql, params = where(flt, queries.ITEMS)
     show(query(sql, ["pick"] * 4 + ["play"] * 2 + params).rename({"item": "card",
                                                                    "item_type": "type"}),
@@ -95,5 +95,4 @@ if len(choices) >= 2:
             show(query(sql, params).drop("ruleset_key"),
                  f"ruleset-{'a' if key == a else 'b'}-sources")
 else:
-    st.caption("Only one rule set in these matches: simulate a change with "
-               "`squire simulate … --set key=value` and ingest it to compare.")
+    st.caption(t("one_ruleset"))

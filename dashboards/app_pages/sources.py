@@ -17,7 +17,7 @@ from dashboards.tables import show
 st.title(t("sources"))
 if not has_matches():
     st.stop()
-flt = filters("sources")
+flt = filters()
 sql, params = where(flt, queries.SOURCE_SUMMARY)
 summary = query(sql, params)
 if summary.is_empty():
@@ -74,7 +74,7 @@ decisive = decisive.with_columns(
     (pl.col("winner_changes").cast(pl.Float64) / pl.col("matches")).alias("share"),
     pl.col("source").replace_strict({s: t(s) for s in order}, default=pl.col("source")),
 ).sort("share", descending=True)
-st.caption("How often the winner changes when the source is left out of every total.")
+st.caption(t("decisive_caption"))
 show(decisive.rename({"source": t("source"), "matches": t("matches"),
                       "winner_changes": t("decisive"), "share": t("share")}), "decisive-sources")
 

@@ -16,7 +16,7 @@ from dashboards.tables import show
 st.title(t("tracks"))
 if not has_matches():
     st.stop()
-flt = filters("tracks")
+flt = filters()
 
 st.subheader(t("match"))
 sql, params = where(flt, queries.LATEST_MATCHES)
@@ -56,8 +56,7 @@ if not means.is_empty():
     show(means.select("track", "round", "won", "mean_progress", "seats"), "progress-by-round")
 
 st.subheader(f"{t('leader')} · {t('lead_changes')}")
-st.caption("The leader of a track at a round's end: the disc furthest on, the later arrival "
-           "on a shared square. Share: how often that leader went on to win the match.")
+st.caption(t("leaders_caption"))
 sql, params = where(flt, queries.ROUND_LEADERS)
 leaders = query(sql, params)
 if not leaders.is_empty():

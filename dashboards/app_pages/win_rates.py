@@ -17,7 +17,7 @@ from dashboards.tables import show
 st.title(t("win_rates"))
 if not has_matches():
     st.stop()
-flt = filters("win")
+flt = filters()
 
 # Fixed column expressions by dimension (never user text in the SQL).
 DIMENSIONS = {
@@ -59,5 +59,6 @@ for dimension in DIMENSIONS:
     with table:
         show(frame.rename({"value": t(dimension), "matches": t("matches"), "wins": t("wins"),
                            "tie_breaks": t("tie_breaks"),
-                           "win_rate": t("win_rate"), "low": "95% low", "high": "95% high"}),
+                           "win_rate": t("win_rate"), "low": t("interval_low"),
+                           "high": t("interval_high")}),
              f"win-rate-by-{dimension}", height=220)

@@ -1,5 +1,6 @@
 """The app in a real browser: Debian's chromium driven by Playwright, every page in both
-languages, screenshots saved to test-artifacts/, and the viewer's deep link."""
+languages, screenshots saved to test-artifacts/, and the deep links of the viewer and the
+statistics."""
 
 from __future__ import annotations
 
@@ -150,4 +151,28 @@ def test_the_albus_viewer_draws_the_boards_in_the_browser(server, browser):
     assert page.locator(".js-plotly-plot .shapelayer path").count() >= 24
     assert page.locator('[data-testid="stException"]').count() == 0
     page.screenshot(path=str(ARTIFACTS / "viewer-albus-academy.png"))
+    page.close()
+
+
+def test_a_statistics_link_opens_that_view_in_any_language_and_the_url_follows(
+        server, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    page.goto(f"{server}/win-rates?lang=zh&filter-game=heraldry&filter-players=3")
+    _settled(page)
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    game = sidebar.get_by_role("combobox", name="游戏")
+    assert game.input_value() == "骑士纹章"  # Heraldry, linked by its id
+    assert sidebar.get_by_text("3", exact=True).first.is_visible()  # the players chosen
+    game.click()
+    page.get_by_role("option", name="骑士学院").click()  # Knight Academy
+    _settled(page)
+    page.wait_for_function(
+        "() => window.location.search.includes('filter-game=knight-academy')", timeout=10_000)
+    sidebar.get_by_role("link", name="平衡性").click()  # Balance: the game stays chosen
+    _settled(page)
+    page.wait_for_function("() => window.location.pathname.endsWith('/balance')"
+                           " && window.location.search.includes('filter-game=knight-academy')",
+                           timeout=10_000)
+    assert sidebar.get_by_role("combobox", name="游戏").input_value() == "骑士学院"
+    page.screenshot(path=str(ARTIFACTS / "statistics-link.png"))
     page.close()

@@ -10,6 +10,7 @@ import polars as pl
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboards.i18n import LABELS, LANGUAGES
 from dashboards.tables import csv_bytes, parquet_bytes
 from ingest.cli import main
 from ingest.warehouse import open_reader
@@ -18,7 +19,8 @@ from .conftest import ROOT
 
 APP = str(ROOT / "dashboards" / "app.py")
 PAGES = ["viewer", "sources", "tracks", "win_rates", "balance", "upload"]
-FILTER_KEYS = {"sources": "sources", "tracks": "tracks", "win_rates": "win", "balance": "balance"}
+STATISTICS = ["sources", "tracks", "win_rates", "balance"]  # the pages with the filters
+NOTATION = {"", "p", "dof", "chi²"}  # column headers read the same in every language
 
 
 @pytest.fixture
@@ -30,8 +32,8 @@ def app(warehouse, monkeypatch):
         """A page, with the game `of` chosen in the statistics filters where it has them."""
         at = AppTest.from_file(APP, default_timeout=60)
         at.query_params["lang"] = lang
-        if page in FILTER_KEYS:  # the statistics filters' game, chosen before the page runs
-            at.session_state[f"{FILTER_KEYS[page]}-game"] = of
+        if page in STATISTICS:  # the statistics filters' game, chosen before the page runs
+            at.session_state["filter-game"] = of
         for key, value in params.items():
             at.query_params[key] = value
         at.run()
@@ -54,6 +56,16 @@ def sql(warehouse, text: str, params=()):
 def test_every_page_renders_in_both_languages_for_each_game(app, page, lang, of):
     at = app(page, lang=lang, of=of)
     assert at.title, "each page has a title"
+    if page in STATISTICS:  # every column header is a label in the page's language
+        labels = {entry[lang] for entry in LABELS.values()}
+        for frame in at.dataframe:
+            for column in frame.value.columns:
+                assert column in LABELS or column in labels or column in NOTATION, column
+
+
+def test_every_label_is_written_in_both_languages():
+    for key, entry in LABELS.items():
+        assert set(entry) == set(LANGUAGES) and all(entry.values()), key
 
 
 def test_the_overview_counts_the_stored_matches(app, warehouse):
@@ -186,6 +198,23 @@ def test_the_heraldry_viewer_draws_the_map_and_shows_what_replay_step_shows(app,
     knights = [trace for trace in figure["data"] if trace.get("mode") == "markers+text"]
     assert any("2" in trace["text"] for trace in knights)  # Fay's two knights on [1, 0]
     assert any("battle" in m.value for m in at.markdown)
+
+
+def test_a_link_chooses_the_statistics_filters_and_the_address_keeps_the_game(app, warehouse):
+    at = app("win_rates", **{"filter-game": "heraldry", "filter-players": "3"})
+    assert at.sidebar.selectbox[0].value == "heraldry"
+    assert at.sidebar.multiselect(key="filter-players").value == [3]
+    shown = at.dataframe[0].value
+    want = sql(warehouse, """
+        SELECT position + 1, count(*), count(*) FILTER (WHERE won) FROM seat_results
+        WHERE NOT neutral AND game = 'heraldry' AND player_count = 3 GROUP BY 1 ORDER BY 1""")
+    assert [tuple(row) for row in shown.iloc[:, :3].itertuples(index=False)] == want
+    at.sidebar.selectbox[0].select("paladins").run()
+    assert at.query_params["filter-game"] == "paladins"
+    del at.query_params["filter-game"]  # a page reached from the sidebar has no parameters
+    del at.query_params["filter-players"]
+    at.switch_page("app_pages/balance.py").run()  # the game stays chosen on another page
+    assert at.sidebar.selectbox[0].value == "paladins"
 
 
 def test_heraldry_win_rates_count_the_tie_breaks_as_sql_does(app, warehouse):

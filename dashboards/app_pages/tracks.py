@@ -26,7 +26,7 @@ if ids:
     moves = query(queries.MATCH_TRACK_MOVES, [game_id])
     seats = query(queries.MATCH_SEATS, [game_id])
     tracks = moves["track"].unique(maintain_order=True).to_list()
-    track = st.selectbox(t("progress"), tracks, format_func=t, key="tracks-track")
+    track = st.selectbox(t("track"), tracks, format_func=t, key="tracks-track")
     last = int(moves["event_index"].max() or 0)
     series = []
     for player in seats["player"]:  # a step line per player: progress after every move

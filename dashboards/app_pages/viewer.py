@@ -33,7 +33,7 @@ with st.expander(t("find"), expanded=not st.session_state.get("game")):
     game = c1.selectbox(t("game"), [None, *GAMES], format_func=lambda g: t("all") if g is None
                         else game_label(g), key="finder-game")
     player = c2.text_input(t("player"), key="finder-player")
-    text = c3.text_input(t("match_id"), key="finder-id")
+    text = c3.text_input(t("id_contains"), key="finder-id")
     low, high = date_bounds()
     dates = c4.date_input(t("dates"), (low, high), key="finder-dates")
     first, last = (dates if isinstance(dates, (tuple, list)) and len(dates) == 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
+import polars as pl
 import streamlit as st
 
 from dashboards import queries
@@ -69,6 +70,12 @@ def filters() -> Filters:
     dates = tuple(chosen) if isinstance(chosen, (tuple, list)) and len(chosen) == 2 else None
     return Filters(game=game, variants=variants, rulesets=rulesets, player_counts=counts,
                    dates=dates if dates != (low, high) else None)  # type: ignore[arg-type]
+
+
+def named(frame: pl.DataFrame, column: str) -> pl.DataFrame:
+    """The frame with `column`'s values (sources, tracks) as labels in the reader's language."""
+    return frame.with_columns(pl.col(column).replace_strict(
+        {value: t(value) for value in frame[column].unique()}, default=pl.col(column)))
 
 
 def where(flt: Filters, sql: str) -> tuple[str, list[object]]:

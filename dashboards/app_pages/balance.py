@@ -8,7 +8,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.common import filters, has_matches, where
+from dashboards.common import filters, has_matches, named, where
 from dashboards.data import Filters, query
 from dashboards.i18n import t
 from dashboards.stats import chi_square_p
@@ -74,7 +74,7 @@ if not shares.is_empty():
     st.plotly_chart(px.bar(shares.to_pandas(), x="ruleset_key", y="share", color="label")
                     .update_layout(height=320, yaxis_tickformat=".0%", xaxis_title=None),
                     key="source-share")
-    show(shares.drop("label"), "source-share-of-winners")
+    show(named(shares.drop("label"), "source"), "source-share-of-winners")
 
 st.subheader(t("ruleset"))
 choices = query("SELECT DISTINCT ruleset_key FROM games WHERE game = ? ORDER BY 1",
@@ -92,7 +92,7 @@ if len(choices) >= 2:
                 (pl.col("wins") / pl.col("seats")).alias("win_rate"))
             show(summary.drop("ruleset_key"), f"ruleset-{'a' if key == a else 'b'}-bots")
             sql, params = where(one, queries.SOURCE_SHARE_OF_WINNERS)
-            show(query(sql, params).drop("ruleset_key"),
+            show(named(query(sql, params).drop("ruleset_key"), "source"),
                  f"ruleset-{'a' if key == a else 'b'}-sources")
 else:
     st.caption(t("one_ruleset"))

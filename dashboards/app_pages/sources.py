@@ -9,7 +9,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.common import filters, has_matches, where
+from dashboards.common import filters, has_matches, named, where
 from dashboards.data import query
 from dashboards.i18n import t
 from dashboards.tables import show
@@ -59,9 +59,7 @@ by = st.radio("by", list(GROUPS), horizontal=True, key="sources-by",
               format_func=lambda k: {"agent": t("bot"), "player_count": t("players"),
                                      "player": t("player")}[k], label_visibility="collapsed")
 sql, params = where(flt, queries.SOURCE_MEANS_BY.replace("{by}", GROUPS[by]))
-means = query(sql, params).with_columns(
-    pl.col("source").replace_strict({s: t(s) for s in order}, default=pl.col("source")),
-    pl.col("mean").round(2))
+means = named(query(sql, params), "source").with_columns(pl.col("mean").round(2))
 pivot = means.pivot(on="source", index="value", values="mean").sort("value")
 show(pivot.select(["value", *[c for c in labels if c in pivot.columns]])
      .rename({"value": t({"agent": "bot", "player_count": "players"}.get(by, by))}),
@@ -70,9 +68,8 @@ show(pivot.select(["value", *[c for c in labels if c in pivot.columns]])
 st.subheader(t("decisive"))
 sql, params = where(flt, queries.DECISIVE_SOURCES)
 decisive = query(sql, params)
-decisive = decisive.with_columns(
+decisive = named(decisive, "source").with_columns(
     (pl.col("winner_changes").cast(pl.Float64) / pl.col("matches")).alias("share"),
-    pl.col("source").replace_strict({s: t(s) for s in order}, default=pl.col("source")),
 ).sort("share", descending=True)
 st.caption(t("decisive_caption"))
 show(decisive.rename({"source": t("source"), "matches": t("matches"),
@@ -83,8 +80,7 @@ sql, params = where(flt, queries.LATEST_MATCHES)
 matches = query(sql, params)["game_id"].to_list()
 if matches:
     game_id = st.selectbox(t("match_id"), matches, key="sources-match")
-    one = query(queries.MATCH_POINTS, [game_id]).with_columns(
-        pl.col("source").replace_strict({s: t(s) for s in order}, default=pl.col("source")))
+    one = named(query(queries.MATCH_POINTS, [game_id]), "source")
     st.plotly_chart(px.bar(one.to_pandas(), x="player", y="points", color="source",
                            category_orders={"source": labels})
                     .update_layout(height=320, xaxis_title=None), key="one-match")

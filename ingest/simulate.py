@@ -42,6 +42,9 @@ class Spec(msgspec.Struct, frozen=True, kw_only=True):
         return hashlib.sha256(msgspec.json.encode(self)).hexdigest()[:8]
 
 
+_ENCODER = msgspec.json.Encoder()  # one JSON line per header, event and final claim
+
+
 class Written(msgspec.Struct, frozen=True):
     game_id: str
     data: bytes  # the gzip-compressed log
@@ -100,14 +103,12 @@ def simulate_match(spec: Spec, index: int, run_id: str | None = None) -> Written
         game.simulation.bots[header.agents[p]]() if p in header.agents else None
         for p in header.players
     ]
-    encode = msgspec.json.encode
-    lines = [encode(header)]
-    lines.extend(map(encode, playout(game, state, bots, rng)))
+    lines: list[Any] = [header, *playout(game, state, bots, rng)]
     outcome = game.result(state)
     scores = dict(zip(header.players, outcome.scores))
     if outcome.complete:  # a match cut short by the game's `max_events` claims nothing
-        lines.append(encode(Final(scores=scores)))
-    data = gzip.compress(b"\n".join(lines) + b"\n", compresslevel=3, mtime=0)
+        lines.append(Final(scores=scores))
+    data = gzip.compress(_ENCODER.encode_lines(lines), compresslevel=3, mtime=0)
     winners = [header.players[seat] for seat in outcome.winners]
     return Written(header.game_id, data, scores, header.agents, winners)
 

@@ -7,10 +7,11 @@ Scoring (phase 4) lives in `scoring.py`.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from itertools import chain, repeat, starmap
+from itertools import accumulate
 from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
@@ -440,8 +441,12 @@ def deal_at_random(state: State, rng: random.Random) -> Deal:
             deck[card] = deck.get(card, 0) + count
     seat = state.dealt.index(False)
     # The deck's order of card names is fixed by the log, so the same rng deals the same cards.
-    pool = list(chain.from_iterable(starmap(repeat, deck.items())))
-    return Deal(player=state.players[seat], cards=rng.sample(pool, config.hand_size),
+    # Cards are drawn by their place in that order, and sampling places draws exactly what
+    # sampling the cards themselves would, without laying out the whole deck.
+    names = list(deck)
+    ends = list(accumulate(deck.values()))  # the place after each name's last copy
+    places = rng.sample(range(ends[-1] if ends else 0), config.hand_size)
+    return Deal(player=state.players[seat], cards=[names[bisect_right(ends, p)] for p in places],
                 round=state.round)
 
 

@@ -153,6 +153,7 @@ LABELS: dict[str, dict[str, str]] = {
     "interval_high": {"en": "95% high", "zh": "95% 上限"},
     "dates": {"en": "Played between", "zh": "对局日期"},
     "match": {"en": "Match", "zh": "对局"},
+    "catalogue": {"en": "catalogue", "zh": "组件目录"},
     "id_contains": {"en": "Id contains", "zh": "编号包含"},
     "match_id": {"en": "Match id", "zh": "对局编号"},
     "find": {"en": "Find a match", "zh": "查找对局"},

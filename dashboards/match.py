@@ -20,6 +20,7 @@ from replay.replayer import Match, open_log, replay, state_at
 class Replayed:
     match: Match
     events: list[dict[str, Any]]  # per event: index, line, round, kind, player, text, facts
+    catalogue: str | None = None  # "name version" of the catalogue it was played with, if any
 
 
 def _log_bytes(game_id: str) -> bytes | None:
@@ -57,7 +58,9 @@ def _load(game_id: str, signature_: str) -> Replayed | None:
             "facts": facts,
             "raw": raw,
         })
-    return Replayed(match=match, events=events)
+    played_with = getattr(outcome.state, "catalogue", None)
+    return Replayed(match=match, events=events, catalogue=(
+        f"{played_with.name} {played_with.version}" if played_with else None))
 
 
 def load(game_id: str) -> Replayed | None:

@@ -96,8 +96,9 @@ step = st.slider(t("step"), 0, last, key="step", bind="query-params")
 
 view = snapshot(game_id, step, signature())
 assert view is not None
-st.caption(f"{game_label(match.game.name)} · {match.header.variant} · {board_of.caption(view)}"
-           f" · {t('start_player')}: {view['start_player']}")
+catalogue = f" · {t('catalogue')} {loaded.catalogue}" if loaded.catalogue else ""
+st.caption(f"{game_label(match.game.name)} · {match.header.variant}{catalogue} · "
+           f"{board_of.caption(view)} · {t('start_player')}: {view['start_player']}")
 
 current = events[step - 1] if step > 0 else None
 board, side = st.columns([3, 2])

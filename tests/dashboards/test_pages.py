@@ -246,6 +246,7 @@ def test_the_paladins_viewer_shows_replay_step_and_hides_a_chosen_paladin(app, c
     [chart] = _elements(at._tree, "plotly_chart")
     figure = json.loads(chart.proto.spec)
     assert len(figure["layout"]["shapes"]) == len(view["board"]) == 30
+    assert "catalogue squire-sample 1" in at.caption[0].value  # the one it was played with
 
 
 def test_paladins_track_races_offer_the_three_attributes_and_vp(app):

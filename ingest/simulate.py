@@ -62,7 +62,8 @@ def check(spec: Spec) -> None:
     unknown = [bot for bot in spec.bots if bot not in sim.bots]
     if unknown or not spec.bots:
         raise ValueError(f"unknown bots {unknown}; {spec.game} has {', '.join(sim.bots)}")
-    _header(spec, 0, random.Random(0), spec.run_id)  # RulesError on a bad --set, ValueError on a bad table
+    # RulesError on a bad --set, ValueError on a bad table
+    _header(spec, 0, random.Random(0), spec.run_id)
 
 
 def _simulated() -> list[str]:

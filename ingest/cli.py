@@ -115,9 +115,10 @@ def _count_wins(match: Written, wins: dict[str, list[int]]) -> None:
 
 def cmd_ingest(args: argparse.Namespace) -> int:
     """Store logs in the warehouse; list what was rejected; status 1 if anything was."""
-    from ingest.executor import start_early
+    from ingest.executor import INGEST_PRELOAD, start_early
 
-    start_early(args.jobs, args.cluster)  # before the imports below, to overlap them
+    # Before the imports below, so that the workers' imports overlap them.
+    start_early(args.jobs, args.cluster, INGEST_PRELOAD)
     from ingest.pipeline import ingest_logs
     from ingest.progress import progress_bar
     from ingest.warehouse import DEFAULT_DB, WarehouseBusy

@@ -34,28 +34,31 @@ class InProcess:
         pass
 
 
-# What the fork server imports once for all the workers it forks: the engines and ingest,
-# and pandas, which pyarrow imports the first time it converts a Python list (to tell
-# whether it was given pandas objects): 0.44 s in every worker otherwise, measured.
-PRELOAD = ["ingest.pipeline", "ingest.simulate", "pandas"]
+# What the fork server imports once for all the workers it forks: the engines and ingest.
+PRELOAD = ("ingest.pipeline", "ingest.simulate")
+# Workers that build Arrow tables need pandas too: pyarrow imports it the first time it
+# converts a Python list (to tell whether it was given pandas objects), 0.44 s in every
+# worker otherwise (measured). Simulation never does, and would only wait for it.
+INGEST_PRELOAD = (*PRELOAD, "pandas")
 
 
-def start_early(jobs: int | None = None, cluster: str | None = None) -> None:
+def start_early(jobs: int | None = None, cluster: str | None = None,
+                preload: Sequence[str] = PRELOAD) -> None:
     """Start the local workers' fork server now, so that it imports the engines (most of a
     second) while this process imports its own and finds the logs, not after."""
     if cluster or (jobs or os.cpu_count() or 1) == 1:
         return
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(PRELOAD)
+    context.set_forkserver_preload(list(preload))
     forkserver.ensure_running()
 
 
 class LocalProcesses:
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, preload: Sequence[str] = PRELOAD) -> None:
         # forkserver: workers start clean, whatever threads the parent runs (progress bars),
         # forked from a server that has imported the engines once.
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(PRELOAD)
+        context.set_forkserver_preload(list(preload))
         self.pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
         self.jobs = jobs
 
@@ -98,13 +101,15 @@ class DaskCluster:
         self.client.close()
 
 
-def make_executor(jobs: int | None = None, cluster: str | None = None) -> Executor:
+def make_executor(jobs: int | None = None, cluster: str | None = None,
+                  preload: Sequence[str] = PRELOAD) -> Executor:
     """A Dask cluster when an address is given, else `jobs` local processes (default: all
-    cores), or this process alone for jobs=1."""
+    cores) forked from a server that has imported `preload`, or this process alone for
+    jobs=1."""
     if cluster:
         return DaskCluster(cluster)
     jobs = jobs or os.cpu_count() or 1
-    return InProcess() if jobs == 1 else LocalProcesses(jobs)
+    return InProcess() if jobs == 1 else LocalProcesses(jobs, preload)
 
 
 def chunked(count: int, jobs: int, largest: int = 500) -> list[tuple[int, int]]:

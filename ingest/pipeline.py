@@ -11,7 +11,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from ingest.catalogues import keep, look_in_warehouse
-from ingest.executor import chunked, make_executor, worker_count
+from ingest.executor import INGEST_PRELOAD, chunked, make_executor, worker_count
 from ingest.read import find_logs
 from ingest.rows import Reject, replay_files
 from ingest.warehouse import DEFAULT_DB, Conflict, Writer, staging_folder, write_part
@@ -102,7 +102,7 @@ def ingest_logs(
     summary = Summary(logs=len(paths))
     stamp = datetime.now(UTC)
     writer = Writer(db)
-    executor = make_executor(jobs, cluster)
+    executor = make_executor(jobs, cluster, INGEST_PRELOAD)
     try:
         chunks = chunked(len(paths), worker_count(executor), largest=500)
         work = [(paths[a:b], writer.db, stamp) for a, b in chunks]

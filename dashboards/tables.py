@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import polars as pl
 import streamlit as st
@@ -20,10 +21,21 @@ def parquet_bytes(frame: pl.DataFrame) -> bytes:
     return buffer.getvalue()
 
 
+# Columns that hold a share of 1, shown as percentages (the files keep the fractions).
+RATES = ("win_rate", "share", "early_pick_rate", "win_rate_when_picked", "win_rate_when_played",
+         "win_rate_of_takers", "winner_leads_share", "interval_low", "interval_high")
+
+
+def _header(column: str) -> Any:  # a column config (a dict Streamlit reads)
+    if column in RATES or column in {t(rate) for rate in RATES}:  # named, or already labelled
+        return st.column_config.NumberColumn(t(column), format="percent")
+    return st.column_config.Column(t(column))
+
+
 def show(frame: pl.DataFrame, name: str, height: int | None = None) -> None:
     """The table with its columns named in the reader's language, then its two download
     buttons (file names say what it holds; the files keep the warehouse's column names)."""
-    headers = {column: st.column_config.Column(t(column)) for column in frame.columns}
+    headers = {column: _header(column) for column in frame.columns}
     if height is None:
         st.dataframe(frame, hide_index=True, column_config=headers)
     else:

@@ -241,6 +241,15 @@ LABELS: dict[str, dict[str, str]] = {
     "win_rate_when_picked": {"en": "Win rate when picked", "zh": "选取者胜率"},
     "win_rate_when_played": {"en": "Win rate when played", "zh": "打出者胜率"},
     "winner_leads_share": {"en": "Leader went on to win", "zh": "领先者最终获胜比例"},
+    "game_id": {"en": "Match id", "zh": "对局编号"},
+    "complete": {"en": "Complete", "zh": "完整"},
+    "played": {"en": "Played", "zh": "对局时间"},
+    "file": {"en": "File", "zh": "文件"},
+    "line": {"en": "Line", "zh": "行"},
+    "rule": {"en": "Rule", "zh": "规则"},
+    "message": {"en": "Message", "zh": "说明"},
+    "kind": {"en": "Kind", "zh": "类型"},
+    "event": {"en": "Event", "zh": "事件"},
     # captions
     "leaders_caption": {
         "en": "The leader of a track at a round's end: the disc furthest on, the later arrival "

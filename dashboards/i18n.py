@@ -154,6 +154,7 @@ LABELS: dict[str, dict[str, str]] = {
     "dates": {"en": "Played between", "zh": "对局日期"},
     "match": {"en": "Match", "zh": "对局"},
     "catalogue": {"en": "catalogue", "zh": "组件目录"},
+    "choose_match": {"en": "Choose one of the matches found", "zh": "从找到的对局中选择"},
     "id_contains": {"en": "Id contains", "zh": "编号包含"},
     "match_id": {"en": "Match id", "zh": "对局编号"},
     "find": {"en": "Find a match", "zh": "查找对局"},

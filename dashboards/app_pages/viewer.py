@@ -43,7 +43,8 @@ with st.expander(t("find"), expanded=not st.session_state.get("game")):
     labels = {row["game_id"]: f"{row['game_id']} — {row['players']} — "
               f"{row['played']:%Y-%m-%d %H:%M}" for row in found.iter_rows(named=True)}
     st.selectbox(t("match"), [None, *labels], format_func=lambda g: "" if g is None
-                 else labels[g], key="finder", on_change=_pick_match)
+                 else labels[g], key="finder", on_change=_pick_match,
+                 placeholder=t("choose_match"))
 
 if not st.session_state.get("game"):
     latest = query(queries.MATCH_LIST, [None, None, "", "", date.min, date.max, "", ""])

@@ -210,6 +210,19 @@ LABELS: dict[str, dict[str, str]] = {
     "phase_final": {"en": "final claim", "zh": "终局记录"},
     "phase_draft": {"en": "draft", "zh": "选牌"},
     "phase_over": {"en": "game over", "zh": "游戏结束"},
+    "phase_setup": {"en": "setup", "zh": "准备"},
+    "phase_king": {"en": "king's cards", "zh": "国王卡"},
+    "phase_tavern": {"en": "tavern", "zh": "酒馆"},
+    "phase_take_tavern": {"en": "taking from the tavern", "zh": "从酒馆拿取"},
+    "phase_paladins": {"en": "choosing paladins", "zh": "选择圣骑士"},
+    "phase_actions": {"en": "actions", "zh": "行动"},
+    "phase_refill_townsfolk": {"en": "refilling townsfolk", "zh": "补充市民"},
+    "phase_refill_outsiders": {"en": "refilling outsiders", "zh": "补充外来者"},
+    "phase_main": {"en": "turns", "zh": "回合行动"},
+    "phase_casting": {"en": "casting", "zh": "施法"},
+    "phase_placing": {"en": "placing tiles", "zh": "放置板块"},
+    "phase_refill": {"en": "refilling", "zh": "补充"},
+    "phase_swap_draw": {"en": "drawing after a rest swap", "zh": "休息换牌后抽取"},
     "start": {"en": "start", "zh": "开始"},
     "neutral": {"en": "neutral seat", "zh": "中立玩家"},
     "cards": {"en": "cards", "zh": "张"},
@@ -281,3 +294,8 @@ def t(key: str) -> str:
     if entry is None:
         return key
     return entry.get(language(), entry["en"])
+
+
+def phase(name: str) -> str:
+    """A game phase (the engine's name for it) in the chosen language; unknown ones as named."""
+    return t(f"phase_{name}") if f"phase_{name}" in LABELS else name

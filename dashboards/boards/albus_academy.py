@@ -13,7 +13,7 @@ import polars as pl
 import streamlit as st
 from plotly.subplots import make_subplots
 
-from dashboards.i18n import t
+from dashboards.i18n import phase, t
 
 HALF = {0: (0.0, 0.36), 1: (0.36, 0.0), 2: (0.0, -0.36), 3: (-0.36, 0.0)}  # N E S W
 
@@ -31,7 +31,7 @@ def anchors(events: list[dict[str, Any]]) -> dict[int, str]:
 
 
 def caption(view: dict[str, Any]) -> str:
-    return f"{t('round')} {view['round']} · {view['phase']} · {view['turn_of']}"
+    return f"{t('round')} {view['round']} · {phase(view['phase'])} · {view['turn_of']}"
 
 
 def figure(view: dict[str, Any], players: list[str], event: dict[str, Any] | None = None

@@ -10,7 +10,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards.common import PALETTE
-from dashboards.i18n import t
+from dashboards.i18n import phase, t
 
 
 def anchors(events: list[dict[str, Any]]) -> dict[int, str]:
@@ -28,7 +28,7 @@ def anchors(events: list[dict[str, Any]]) -> dict[int, str]:
 
 def caption(view: dict[str, Any]) -> str:
     step = view.get("draft_step")
-    return f"{t('round')} {view['round']} · {view['phase']}" + (
+    return f"{t('round')} {view['round']} · {phase(view['phase'])}" + (
         f" · {t('step')} {step}" if step else "")
 
 

@@ -13,7 +13,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards.common import PALETTE
-from dashboards.i18n import t
+from dashboards.i18n import phase, t
 
 SYMBOLS = {"monk": "circle", "outpost": "triangle-up"}
 
@@ -35,7 +35,7 @@ def anchors(events: list[dict[str, Any]]) -> dict[int, str]:
 
 
 def caption(view: dict[str, Any]) -> str:
-    return f"{t('round')} {view['round']} · {view['phase']}"
+    return f"{t('round')} {view['round']} · {phase(view['phase'])}"
 
 
 def figure(view: dict[str, Any], players: list[str], event: dict[str, Any] | None = None

@@ -26,8 +26,8 @@ RATES = ("win_rate", "share", "early_pick_rate", "win_rate_when_picked", "win_ra
          "win_rate_of_takers", "winner_leads_share", "interval_low", "interval_high")
 
 
-def _header(column: str) -> Any:  # a column config (a dict Streamlit reads)
-    if column in RATES or column in {t(rate) for rate in RATES}:  # named, or already labelled
+def _header(column: str, rates: set[str]) -> Any:  # a column config (a dict Streamlit reads)
+    if column in rates:
         return st.column_config.NumberColumn(t(column), format="percent")
     return st.column_config.Column(t(column))
 
@@ -35,11 +35,10 @@ def _header(column: str) -> Any:  # a column config (a dict Streamlit reads)
 def show(frame: pl.DataFrame, name: str, height: int | None = None) -> None:
     """The table with its columns named in the reader's language, then its two download
     buttons (file names say what it holds; the files keep the warehouse's column names)."""
-    headers = {column: _header(column) for column in frame.columns}
-    if height is None:
-        st.dataframe(frame, hide_index=True, column_config=headers)
-    else:
-        st.dataframe(frame, hide_index=True, height=height, column_config=headers)
+    rates = {*RATES, *map(t, RATES)}  # named as in the warehouse, or already labelled
+    headers = {column: _header(column, rates) for column in frame.columns}
+    sizing = {} if height is None else {"height": height}
+    st.dataframe(frame, hide_index=True, column_config=headers, **sizing)
     row = st.container(horizontal=True)
     # The files are made only when a button is clicked.
     row.download_button(f"⬇ {t('download_csv')}", lambda: csv_bytes(frame), f"{name}.csv",

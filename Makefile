@@ -38,6 +38,7 @@ bench: $(VENV)/.installed
 	$(PY) bench/simulate_speed.py paladins
 	$(PY) bench/replay_speed.py albus-academy
 	$(PY) bench/simulate_speed.py albus-academy
+	$(PY) bench/upload_memory.py
 
 clean:
 	rm -rf $(VENV) data/warehouse

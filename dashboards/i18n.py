@@ -259,6 +259,21 @@ LABELS: dict[str, dict[str, str]] = {
     "complete": {"en": "Complete", "zh": "完整"},
     "played": {"en": "Played", "zh": "对局时间"},
     "file": {"en": "File", "zh": "文件"},
+    "ingest": {"en": "Ingest", "zh": "导入"},
+    "ingesting": {"en": "Replaying and ingesting…", "zh": "正在回放并导入…"},
+    "upload_limits": {
+        "en": "At most {files} files and {total} at a time, {each} a file (gzip included); "
+              "for more, use squire ingest FOLDER.",
+        "zh": "每次最多 {files} 个文件、共 {total}，每个文件最多 {each}（含 gzip）；"
+              "更多请用 squire ingest FOLDER。"},
+    "upload_summary": {
+        "en": "{logs} logs: {ingested} ingested, {present} already present, {conflicts} "
+              "conflicts, {rejects} rejected",
+        "zh": "{logs} 份记录：导入 {ingested}，已存在 {present}，冲突 {conflicts}，拒绝 {rejects}"},
+    "upload_conflict": {
+        "en": "{file}: game_id {game_id!r} is already stored from a different log; the stored "
+              "match is kept",
+        "zh": "{file}：game_id {game_id!r} 已由另一份记录存入；保留已存的对局"},
     "line": {"en": "Line", "zh": "行"},
     "rule": {"en": "Rule", "zh": "规则"},
     "message": {"en": "Message", "zh": "说明"},

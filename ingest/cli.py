@@ -13,53 +13,52 @@ from typing import Any
 import msgspec
 
 from ingest.read import find_logs, read_log
-from ingest.report import outcome_json, outcome_text
+from ingest.report import escaped, outcome_json, outcome_text
 from ingest.simulate import Written
-from replay.errors import ReplayError
+from replay.errors import ReplayError, internal, one_line
 from replay.log import Final
 from replay.registry import GAMES
 from replay.replayer import open_log, replay, state_at
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay each log; print its result (or its state after --step N); rejections to stderr."""
+    """Replay each log; print its result (or its state after --step N); rejections to stderr,
+    one line each, and every other log is still replayed whatever fails on one."""
     status = 0
     try:
         paths = list(find_logs(args.logs))
     except FileNotFoundError as err:
-        print(f"squire replay: {err}", file=sys.stderr)
+        print(f"squire replay: {one_line(str(err))}", file=sys.stderr)
         return 2
     for path in paths:
         try:
-            match = open_log(read_log(path), str(path))
-            if args.step is not None:
-                if args.step > len(match.lines):
-                    print(f"{path}: the log has {len(match.lines)} events, no step {args.step}",
-                          file=sys.stderr)
-                    status = max(status, 2)
-                    continue
-                view = match.game.snapshot(state_at(match, args.step))
-                view = {"game_id": match.header.game_id, "step": args.step, **view}
-                if args.json:
-                    print(json.dumps(view, ensure_ascii=False))
-                else:
-                    print(f"{path}: {match.header.game_id} after event {args.step}")
-                    print(match.game.render(view))
-                continue
-            outcome = replay(match, keep_steps=False)
+            code, text = _replay_one(str(path), args)
         except ReplayError as err:
-            print(err, file=sys.stderr)
-            status = max(status, 1)
-            continue
-        except OSError as err:
-            print(f"{path}: cannot read: {err}", file=sys.stderr)
-            status = max(status, 1)
-            continue
-        if args.json:
-            print(json.dumps(outcome_json(outcome), ensure_ascii=False))
-        else:
-            print(outcome_text(outcome))
+            code, text = 1, str(err)
+        except Exception as err:  # a bug: this log's rejection, never the end of the run
+            code, text = 1, str(internal(str(path), 1, err))
+        # Printed outside the try: a closed pipe ends the run, it is no fault of this log.
+        print(text, file=sys.stdout if code == 0 else sys.stderr)
+        status = max(status, code)
     return status
+
+
+def _replay_one(path: str, args: argparse.Namespace) -> tuple[int, str]:
+    """`squire replay` of one log: its exit status (2 for a step it does not have) and what
+    to print (on standard output for 0, else standard error)."""
+    match = open_log(read_log(path), path)
+    if args.step is None:
+        outcome = replay(match, keep_steps=False)
+        return 0, json.dumps(outcome_json(outcome), ensure_ascii=False) if args.json \
+            else outcome_text(outcome)
+    if args.step > len(match.lines):
+        return 2, f"{one_line(path)}: the log has {len(match.lines)} events, no step {args.step}"
+    view = match.game.snapshot(state_at(match, args.step))
+    view = {"game_id": match.header.game_id, "step": args.step, **view}
+    if args.json:
+        return 0, json.dumps(view, ensure_ascii=False)
+    return 0, (f"{one_line(path)}: {one_line(match.header.game_id)} after event {args.step}\n"
+               + match.game.render(escaped(view)))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -136,6 +135,10 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     except WarehouseBusy as err:
         print(f"squire ingest: {err}", file=sys.stderr)
         return 2
+    except Exception as err:  # the warehouse cannot be written, a worker died: not a log
+        print(f"squire ingest: stopped ({type(err).__name__}: {one_line(str(err))}); the "
+              "parts committed before stay, and running it again goes on", file=sys.stderr)
+        return 2
     head, *details = summary.lines()
     print(head)
     for line in details:
@@ -151,7 +154,8 @@ APP = Path(__file__).resolve().parents[1] / "dashboards" / "app.py"
 def cmd_dashboard(args: argparse.Namespace) -> int:
     """Serve the Streamlit app on this machine; the URL is printed first."""
     import os
-    import subprocess
+
+    from ingest.upload import FILE_MB
 
     env = dict(os.environ)
     if args.db:
@@ -162,12 +166,12 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         sys.executable, "-m", "streamlit", "run", str(APP),
         f"--server.port={args.port}", f"--server.address={args.address}",
         "--server.headless=true", "--browser.gatherUsageStats=false",
-        "--server.fileWatcherType=none",
+        "--server.fileWatcherType=none", f"--server.maxUploadSize={FILE_MB}",
     ]
-    try:
-        return subprocess.call(command, env=env, cwd=APP.parents[1])
-    except KeyboardInterrupt:
-        return 0
+    # Streamlit takes this process's place, so a signal that stops it (Ctrl-C, a service
+    # manager's SIGTERM) reaches Streamlit itself and leaves nothing running behind.
+    os.chdir(APP.parents[1])
+    os.execve(sys.executable, command, env)
 
 
 def cmd_up(args: argparse.Namespace) -> int:
@@ -313,6 +317,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # a file name that is not UTF-8 still prints
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     args = parser().parse_args(argv)
     try:
         return int(args.run(args))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from ingest.executor import INGEST_PRELOAD, chunked, make_executor, worker_count
 from ingest.read import find_logs
 from ingest.rows import Reject, replay_files
 from ingest.warehouse import DEFAULT_DB, Conflict, Writer, staging_folder, write_part
+from replay.errors import internal, one_line
 
 
 @dataclass
@@ -29,21 +31,59 @@ class Staged:
     logs: int
 
 
-def stage(task: tuple[list[str], Path, datetime]) -> Staged:
-    """Worker side: replay a chunk of logs and write its rows as one staged part; the
-    catalogues its matches were played with are kept in the warehouse before it is staged."""
-    paths, db, stamp = task
-    look_in_warehouse(db)
-    batch = replay_files(paths)
+@dataclass(frozen=True)
+class Task:
+    """A chunk of logs for one worker; `names`: what to record a file under, where that is
+    not its path (an upload's own file name)."""
+
+    paths: list[str]
+    db: Path
+    stamp: datetime
+    names: dict[str, str] = field(default_factory=dict)
+
+
+def stage(task: Task) -> list[Staged]:
+    """Worker side: replay a chunk of logs and write its rows as staged parts.
+
+    A log that fails is rejected on its own by the replay; should anything else fail for a
+    chunk (a value that will not go into its column), the chunk is halved until the log it
+    fails on is alone, and that log is rejected (INTERNAL): the others are still staged. A
+    file system that cannot be written stops the ingest (OSError): no log is at fault."""
+    try:
+        return [_stage(task)]
+    except OSError:
+        raise
+    except Exception as err:
+        if len(task.paths) > 1:
+            half = len(task.paths) // 2
+            return [*stage(replace(task, paths=task.paths[:half])),
+                    *stage(replace(task, paths=task.paths[half:]))]
+        (path,) = task.paths
+        failed = internal(one_line(task.names.get(path, path)), 1, err)
+        empty = _stage(replace(task, paths=[]))
+        empty.rejects.append(Reject(failed.path, failed.line, failed.rule, failed.message, ""))
+        empty.logs = 1
+        return [empty]
+
+
+def _stage(task: Task) -> Staged:
+    """The catalogues the chunk's matches were played with are kept in the warehouse before
+    its part is staged, so a committed match never lacks its catalogue."""
+    look_in_warehouse(task.db)
+    batch = replay_files(task.paths, task.names)
     games = batch.tables["games"]
     batch.tables["games"] = games.append_column(
-        "ingested_at", pa.array([stamp] * games.num_rows, pa.timestamp("us", tz="UTC")))
+        "ingested_at", pa.array([task.stamp] * games.num_rows, pa.timestamp("us", tz="UTC")))
     played_with = games.select(["game", "catalogue", "catalogue_version", "catalogue_sha256"])
     for game, name, version, sha256 in set(zip(*played_with.to_pydict().values())):
         if name is not None:
-            keep(db, game, name, version, sha256)
-    folder = staging_folder(db)
-    write_part(folder, batch.tables)
+            keep(task.db, game, name, version, sha256)
+    folder = staging_folder(task.db)
+    try:
+        write_part(folder, batch.tables)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
     return Staged(folder, batch.shas, batch.paths, batch.repeats, batch.rejects, batch.logs)
 
 
@@ -94,9 +134,11 @@ def ingest_logs(
     cluster: str | None = None,
     on_progress: Callable[[int], None] | None = None,
     started: float | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> Summary:
     """`ingest` of log files already found (`find_logs`), without looking for them again;
-    `started` (default: now) is when the ingest began, for the summary's rate."""
+    `started` (default: now) is when the ingest began, for the summary's rate; `names`, by
+    path, what to record a file under instead of its path (an upload's file names)."""
     started = time.perf_counter() if started is None else started
     paths = [str(p) for p in logs]
     summary = Summary(logs=len(paths))
@@ -105,16 +147,19 @@ def ingest_logs(
     executor = make_executor(jobs, cluster, INGEST_PRELOAD)
     try:
         chunks = chunked(len(paths), worker_count(executor), largest=500)
-        work = [(paths[a:b], writer.db, stamp) for a, b in chunks]
-        for staged in executor.map_unordered(stage, work):
-            done = writer.commit(staged.folder, staged.shas, staged.paths, staged.repeats,
-                                 staged.rejects, stamp)
-            summary.ingested += done.ingested
-            summary.present += done.present
-            summary.conflicts += done.conflicts
-            summary.rejects += done.rejects
-            if on_progress:
-                on_progress(staged.logs)
+        work = [Task(paths[a:b], writer.db, stamp,
+                     {p: names[p] for p in paths[a:b] if p in names} if names else {})
+                for a, b in chunks]
+        for parts in executor.map_unordered(stage, work):
+            for staged in parts:
+                done = writer.commit(staged.folder, staged.shas, staged.paths, staged.repeats,
+                                     staged.rejects, stamp)
+                summary.ingested += done.ingested
+                summary.present += done.present
+                summary.conflicts += done.conflicts
+                summary.rejects += done.rejects
+                if on_progress:
+                    on_progress(staged.logs)
     finally:
         executor.close()
         writer.close()

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import glob
-import gzip
 import os
 import stat
+import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+from replay.errors import ReplayError
+from replay.limits import MAX_LOG_BYTES, beyond_limits
 
 LOG_SUFFIXES = (".jsonl", ".jsonl.gz")
 
@@ -46,10 +49,92 @@ def _parts(path: str) -> list[str]:
     return path.split(os.sep)
 
 
+CHUNK = 2**20  # bytes read from a gzip file at a time
+STEP = 4096  # compressed bytes inflated at a time: a corrupt byte is found near its line
+
+
 def read_log(path: Path | str) -> bytes:
-    """The uncompressed bytes of a log file; gzip is recognised by its magic number."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:2] == b"\x1f\x8b":
-        return gzip.decompress(data)
+    """The uncompressed bytes of a log file; gzip is recognised by its magic number.
+
+    ReplayError (LOG-7) for a file that is not a regular file or cannot be read, or whose
+    gzip stream is cut or corrupt, at the first line it does not deliver whole; LOG-6 for a
+    log larger than MAX_LOG_BYTES uncompressed, before more than that is held in memory.
+    """
+    name = str(path)
+    try:
+        # Non-blocking, so that a FIFO named like a log is refused instead of waited on.
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as err:
+        raise ReplayError(name, 1, "LOG-7", f"cannot read: {err.strerror}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ReplayError(name, 1, "LOG-7", "not a regular file")
+        data = _read(fd, min(info.st_size, MAX_LOG_BYTES) + 1)
+        if data[:2] == GZIP_MAGIC:
+            return _inflate(fd, data, name)
+    except OSError as err:
+        raise ReplayError(name, 1, "LOG-7", f"cannot read: {err.strerror or err}") from None
+    finally:
+        os.close(fd)
+    _check_size(data, name)
     return data
+
+
+def _read(fd: int, size: int) -> bytes:
+    """Up to `size` bytes of a file, fewer only where it ends."""
+    data = os.read(fd, size)
+    while 0 < len(data) < size:  # a read may stop short of a large request
+        more = os.read(fd, size - len(data))
+        if not more:
+            break
+        data += more
+    return data
+
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def _inflate(fd: int, source: bytes, name: str) -> bytes:
+    """A gzip file's members one after another, inflated no further than one byte past
+    MAX_LOG_BYTES; NUL padding after the last member is allowed, as gzip allows it."""
+    pieces: list[bytes] = []
+    size = newlines = pos = 0
+    inflater = zlib.decompressobj(wbits=31)  # 31: a gzip header and trailer (CRC, length)
+
+    def broken(why: str) -> ReplayError:
+        return ReplayError(name, newlines + 1, "LOG-7", f"the gzip stream {why}")
+
+    while True:
+        if pos >= len(source):
+            source, pos = _read(fd, CHUNK), 0
+            if not source:
+                raise broken("is cut short")
+        feed = source[pos:pos + STEP]
+        pos += len(feed)
+        try:
+            piece = inflater.decompress(feed, MAX_LOG_BYTES + 1 - size)
+        except zlib.error as err:
+            raise broken(f"is corrupt ({err})") from None
+        pieces.append(piece)
+        size += len(piece)
+        if size > MAX_LOG_BYTES:  # zlib held back the rest of its input only if so
+            _check_size(b"".join(pieces), name)
+        newlines += piece.count(b"\n")
+        if inflater.eof:
+            source, pos = inflater.unused_data + source[pos:], 0
+            while not source.strip(b"\0"):
+                more = _read(fd, CHUNK)
+                if not more:
+                    return b"".join(pieces)
+                source = source.lstrip(b"\0") + more
+            if source[:2] != GZIP_MAGIC:
+                raise broken("is followed by bytes that are not gzip")
+            inflater = zlib.decompressobj(wbits=31)  # the next member
+
+
+def _check_size(data: bytes, name: str) -> None:
+    """LOG-6 for a log larger than MAX_LOG_BYTES uncompressed."""
+    beyond = beyond_limits(data) if len(data) > MAX_LOG_BYTES else None
+    if beyond:
+        raise ReplayError(name, beyond[0], beyond[1].rule, beyond[1].message)

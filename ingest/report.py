@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from replay.errors import one_line
 from replay.replayer import Outcome
+
+
+def escaped(value: Any) -> Any:
+    """A snapshot with every string in it on one line (names come from the log), for text."""
+    if isinstance(value, str):
+        return one_line(value)
+    if isinstance(value, dict):
+        return {escaped(k): escaped(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [escaped(v) for v in value]
+    return value
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:
@@ -35,20 +47,21 @@ def outcome_text(outcome: Outcome) -> str:
     result = outcome.result
     sources = list(match.game.sources)
     status = "complete" if result.complete else "incomplete"
-    lines = [
-        (f"{match.path}: {match.game.name} {header.game_id} ({header.variant}, "
-        f"{len(header.players)} seats) — {status} after {len(match.lines)} events")
+    players = [one_line(player) for player in header.players]  # names from the log
+    lines = [one_line(
+        f"{match.path}: {match.game.name} {header.game_id} ({header.variant}, "
+        f"{len(players)} seats) — {status} after {len(match.lines)} events")
     ]
     names = ["player", *sources, "total"]
     rows = [
         [player, *(str(result.sources[seat].get(s, 0)) for s in sources), str(result.scores[seat])]
-        for seat, player in enumerate(header.players)
+        for seat, player in enumerate(players)
     ]
     widths = [max(len(row[i]) for row in [names, *rows]) for i in range(len(names))]
     for row in [names, *rows]:
         cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]
         lines.append("  " + "  ".join(cells))
     if result.complete:
-        winners = sorted(header.players[seat] for seat in result.winners)
+        winners = sorted(players[seat] for seat in result.winners)
         lines.append(f"  {'winner' if len(winners) == 1 else 'winners'}: {', '.join(winners)}")
     return "\n".join(lines)

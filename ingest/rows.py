@@ -17,7 +17,7 @@ from typing import Any, get_args
 import pyarrow as pa
 
 from ingest.read import read_log
-from replay.errors import ReplayError
+from replay.errors import ReplayError, internal, one_line, rejection
 from replay.facts import PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved
 from replay.game import Game
 from replay.replayer import Step, open_log, start, steps
@@ -32,7 +32,7 @@ class Reject:
     log_sha256: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.rule}: {self.message}"
+        return rejection(self.path, self.line, self.rule, self.message)
 
 
 @dataclass
@@ -73,13 +73,16 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "item_events": ("game_id", "event_index", "round", "player", "action", "item", "position"),
 }
 
+# Seats, events, lines and rounds are bounded by the log's limits (LOG-6); what the rules
+# add up (scores, points, progress, resources) is 64-bit, whatever a ruleset or catalogue
+# makes of it.
 TYPES: dict[str, pa.DataType] = {
     "seat": pa.int32(), "player_count": pa.int32(), "seat_count": pa.int32(),
     "event_count": pa.int32(), "event_index": pa.int32(), "line": pa.int32(),
-    "round": pa.int32(), "score": pa.int32(), "rank": pa.int32(), "points": pa.int32(),
-    "progress_before": pa.int32(), "progress_after": pa.int32(), "complete": pa.bool_(),
-    "progress": pa.int32(), "arrived": pa.int32(), "position": pa.int32(),
-    "changed": pa.bool_(), "delta": pa.int32(), "count": pa.int32(),
+    "round": pa.int32(), "score": pa.int64(), "rank": pa.int32(), "points": pa.int64(),
+    "progress_before": pa.int64(), "progress_after": pa.int64(), "complete": pa.bool_(),
+    "progress": pa.int64(), "arrived": pa.int32(), "position": pa.int32(),
+    "changed": pa.bool_(), "delta": pa.int64(), "count": pa.int64(),
     "neutral": pa.bool_(), "start_player": pa.bool_(), "won": pa.bool_(),
     "tie_break": pa.bool_(),
     "played_at": pa.timestamp("us", tz="UTC"),
@@ -133,10 +136,13 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def replay_files(paths: list[str]) -> Batch:
-    """Replay each log; whole matches become rows, broken logs become rejections."""
+def replay_files(paths: list[str], names: dict[str, str] | None = None) -> Batch:
+    """Replay each log; whole matches become rows, broken logs become rejections.
+
+    `names` gives the name to record a file under where it is not its path (an upload's
+    file name); whatever fails on one log is that log's rejection, never the batch's end."""
     with _collector_paused():
-        return _replay_files(paths)
+        return _replay_files(paths, names or {})
 
 
 # Matches whose rows are turned into Arrow at a time. A whole batch's Python rows take a
@@ -163,34 +169,99 @@ def _to_arrow(cols: dict[str, dict[str, list[Any]]],
     return tables
 
 
-def _replay_files(paths: list[str]) -> Batch:
-    cols, rows = _empty()
+Mark = tuple[int, ...]  # the length of every list of a slice's rows, before a match
+
+
+def _mark(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tuple[Any, ...]]]) -> Mark:
+    return (*(len(values) for columns in cols.values() for values in columns.values()),
+            *map(len, rows.values()))
+
+
+def _lists(cols: dict[str, dict[str, list[Any]]],
+           rows: dict[str, list[tuple[Any, ...]]]) -> list[list[Any]]:
+    """Every list of a slice's rows, in the order `_mark` measures them."""
+    return [*(values for columns in cols.values() for values in columns.values()),
+            *rows.values()]
+
+
+def _rollback(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tuple[Any, ...]]],
+              mark: Mark) -> None:
+    """Take away whatever a failed match appended after `mark`."""
+    for values, length in zip(_lists(cols, rows), mark):
+        del values[length:]
+
+
+@dataclass
+class _Slice:
+    """Matches whose rows go to Arrow together, and where each one's rows begin."""
+
+    cols: dict[str, dict[str, list[Any]]]
+    rows: dict[str, list[tuple[Any, ...]]]
+    matches: list[tuple[str, str, Mark]] = field(default_factory=list)  # (game_id, name, mark)
+
+
+def _slice_tables(piece: _Slice, rejects: list[Reject], shas: dict[str, str],
+                  where: dict[str, str]) -> dict[str, pa.Table]:
+    """The slice in Arrow; if a value does not fit its column, each match is tried alone and
+    the ones that fail are rejected, so the others are kept."""
+    try:
+        return _to_arrow(piece.cols, piece.rows)
+    except Exception:
+        pass
+    kept: list[dict[str, pa.Table]] = []
+    lists = _lists(piece.cols, piece.rows)
+    ends = [mark for _, _, mark in piece.matches[1:]] + [tuple(map(len, lists))]
+    for (game_id, name, start), end in zip(piece.matches, ends):
+        cols, rows = _empty()
+        for values, whole, a, b in zip(_lists(cols, rows), lists, start, end):
+            values.extend(whole[a:b])
+        try:
+            kept.append(_to_arrow(cols, rows))
+        except Exception as err:
+            failed = internal(name, 1, err)
+            rejects.append(Reject(name, failed.line, failed.rule, failed.message, shas.pop(game_id)))
+            del where[game_id]
+    empty = _to_arrow(*_empty())
+    return {table: pa.concat_tables([empty[table]] + [t[table] for t in kept])
+            for table in empty}
+
+
+def _replay_files(paths: list[str], names: dict[str, str]) -> Batch:
+    piece = _Slice(*_empty())
     slices: list[dict[str, pa.Table]] = []
     shas: dict[str, str] = {}
     where: dict[str, str] = {}
     repeats: list[tuple[str, str, str]] = []
     rejects: list[Reject] = []
     for path in paths:
+        name = one_line(names.get(path, path))  # stored, so it must encode whatever the bytes
         try:
             data = read_log(path)
-        except OSError as err:
-            rejects.append(Reject(path, 0, "LOG-1", f"cannot read: {err}", ""))
+        except ReplayError as err:
+            rejects.append(Reject(name, err.line, err.rule, err.message, ""))
             continue
         sha = hashlib.sha256(data).hexdigest()
+        mark = _mark(piece.cols, piece.rows)
         try:
-            game_id = _replay_into(cols, rows, path, data, sha, shas)
+            game_id = _replay_into(piece.cols, piece.rows, name, data, sha, shas)
         except ReplayError as err:
-            rejects.append(Reject(path, err.line, err.rule, err.message, sha))
+            rejects.append(Reject(name, err.line, err.rule, err.message, sha))
+            continue
+        except Exception as err:  # a bug: this log's rejection, and none of its rows kept
+            _rollback(piece.cols, piece.rows, mark)
+            failed = internal(name, 1, err)
+            rejects.append(Reject(name, failed.line, failed.rule, failed.message, sha))
             continue
         if game_id in shas:
-            repeats.append((path, game_id, sha))  # a second file with a match seen here
+            repeats.append((name, game_id, sha))  # a second file with a match seen here
             continue
         shas[game_id] = sha
-        where[game_id] = path
-        if len(shas) % SLICE == 0:
-            slices.append(_to_arrow(cols, rows))
-            cols, rows = _empty()
-    slices.append(_to_arrow(cols, rows))
+        where[game_id] = name
+        piece.matches.append((game_id, name, mark))
+        if len(piece.matches) == SLICE:
+            slices.append(_slice_tables(piece, rejects, shas, where))
+            piece = _Slice(*_empty())
+    slices.append(_slice_tables(piece, rejects, shas, where))
     tables = {table: pa.concat_tables([tables[table] for tables in slices])
               for table in slices[0]}
     return Batch(tables=tables, shas=shas, paths=where, repeats=repeats, rejects=rejects,

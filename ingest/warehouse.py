@@ -100,15 +100,16 @@ def open_reader(db: Path = DEFAULT_DB) -> duckdb.DuckDBPyConnection:
     for table, arrow_schema in SCHEMA.items():
         files = [str(p / f"{table}.parquet") for p in committed
                  if (p / f"{table}.parquet").exists()]
-        empty = pa.Table.from_batches([], schema=arrow_schema)
-        con.register(f"empty_{table}", empty)
         if files:
             listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
             # By name: parts of an older schema lack later columns, which read as NULL.
             con.execute(f"CREATE VIEW {table} AS SELECT * FROM "
                         f"read_parquet([{listed}], union_by_name = true)")
-        else:
-            con.execute(f"CREATE VIEW {table} AS SELECT * FROM empty_{table}")
+        else:  # a table of the database, not a registered frame: cursors see it too
+            empty = pa.Table.from_batches([], schema=arrow_schema)
+            con.register("empty", empty)
+            con.execute(f"CREATE TABLE {table} AS SELECT * FROM empty")
+            con.unregister("empty")
     con.execute("CREATE TABLE sources (game VARCHAR, source VARCHAR, position INTEGER)")
     con.executemany("INSERT INTO sources VALUES (?, ?, ?)", [
         (name, source, i) for name, game in GAMES.items() for i, source in enumerate(game.sources)

@@ -14,9 +14,10 @@ from typing import Any
 
 import msgspec
 
-from replay.errors import ReplayError, RulesError
+from replay.errors import ReplayError, RulesError, internal
 from replay.facts import Fact
 from replay.game import Game, Result
+from replay.limits import beyond_limits
 from replay.log import (
     Final,
     Header,
@@ -72,7 +73,11 @@ class Outcome:
 
 
 def open_log(data: bytes, path: str, rulesets: Mapping[str, Any] | None = None) -> Match:
-    """Read the header of a log's bytes (uncompressed); ReplayError if it is not a valid one."""
+    """Read the header of a log's bytes (uncompressed); ReplayError if it is not a valid one
+    or passes a limit (LOG-6)."""
+    beyond = beyond_limits(data)
+    if beyond:
+        raise ReplayError(path, beyond[0], beyond[1].rule, beyond[1].message)
     if not data.isascii():
         _check_utf8(data, path)
     lines = list(numbered_lines(data))
@@ -103,6 +108,8 @@ def open_log(data: bytes, path: str, rulesets: Mapping[str, Any] | None = None) 
         start(match)  # the game's own header checks (seats, variant) raise here, at line 1
     except RulesError as err:
         raise ReplayError(path, number, err.rule, err.message) from None
+    except Exception as err:  # a bug: this log's rejection, never the end of a whole run
+        raise internal(path, number, err) from err
     return match
 
 
@@ -149,6 +156,8 @@ def steps(match: Match, state: Any) -> Iterator[Step]:
                 kind = type(event).__struct_config__.tag
                 broken = RulesError("LOG-5", f"the game is over; a {kind} event cannot follow")
             raise match.fail(number, broken) from None
+        except Exception as err:  # a bug: this log's rejection, never the end of a whole run
+            raise internal(match.path, number, err) from err
         yield Step(index, number, rnd, event, facts)
     else:
         return

@@ -155,6 +155,81 @@ def test_upload_ingests_good_logs_and_shows_rejects(tmp_path, monkeypatch):
     assert sql(db, "SELECT count(*) FROM games") == [(1,)]
 
 
+@pytest.mark.parametrize("page", [None, *PAGES])
+def test_every_page_works_on_an_empty_warehouse_and_says_how_to_add_matches(
+        tmp_path, monkeypatch, page):
+    monkeypatch.setenv("SQUIRE_WAREHOUSE", str(tmp_path / "nothing-yet"))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    if page:
+        at.switch_page(f"app_pages/{page}.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    if page != "upload":
+        assert [i.value for i in at.info] == [LABELS["empty"]["en"]]
+
+
+def _upload(db, monkeypatch, files) -> AppTest:
+    monkeypatch.setenv("SQUIRE_WAREHOUSE", str(db))
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.switch_page("app_pages/upload.py").run()
+    uploader = at.get("file_uploader")[0]
+    for name, data in files:
+        uploader.upload(name, data)
+    at.run()
+    at.button(key="ingest").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_hostile_uploads_are_rejected_under_the_names_given_and_the_good_logs_stored(
+        tmp_path, monkeypatch):
+    from tests.attacks import attacks
+
+    hostile = attacks()
+    chosen = ["nul-bomb.jsonl.gz", "cut.jsonl.gz", "deep-event.jsonl", "forged-name.jsonl",
+              "board-of-a-billion.jsonl"]
+    good = (ROOT / "tests" / "knight_academy" / "logs" / "ka-example-3p.jsonl").read_bytes()
+    long_name = "l" * 250 + ".jsonl"  # too long to be a file name anywhere
+    files = [("good.jsonl", good), (long_name, hostile["cut.jsonl.gz"][0]),
+             *((name, hostile[name][0]) for name in chosen)]
+    db = tmp_path / "wh"
+    at = _upload(db, monkeypatch, files)
+    assert "7 logs: 1 ingested, 0 already present, 0 conflicts, 6 rejected" in at.success[0].value
+    shown = at.dataframe[0].value
+    assert sorted(zip(shown["file"], shown["line"], shown["rule"])) == sorted(
+        [(long_name, hostile["cut.jsonl.gz"][1], "LOG-7")]
+        + [(name, hostile[name][1], hostile[name][2]) for name in chosen])
+    assert "x\\ny:1" in shown["message"][list(shown["file"]).index("forged-name.jsonl")]
+    stored = sql(db, "SELECT path, rule FROM rejects ORDER BY path")
+    assert sorted(name for name, _ in stored) == sorted([long_name, *chosen])
+    # The same bad files again, in a new upload: rejected again, stored once.
+    again = _upload(db, monkeypatch, files[1:])
+    assert "6 rejected" in again.success[0].value
+    assert sql(db, "SELECT count(*) FROM rejects") == [(6,)]
+    assert sql(db, "SELECT game_id FROM games") == [("ka-example-3p",)]
+
+
+def test_an_upload_beyond_its_limits_is_refused_whole(tmp_path, monkeypatch):
+    from ingest.upload import UPLOAD_FILES
+
+    good = (ROOT / "tests" / "knight_academy" / "logs" / "ka-example-3p.jsonl").read_bytes()
+    at = _upload(tmp_path / "wh", monkeypatch,
+                 [(f"{i}.jsonl", good) for i in range(UPLOAD_FILES + 1)])
+    assert f"an upload takes at most {UPLOAD_FILES}" in at.error[0].value
+    assert not at.success and sql(tmp_path / "wh", "SELECT count(*) FROM games") == [(0,)]
+
+
+def test_streamlit_refuses_a_file_larger_than_the_largest_log_squire_reads():
+    import tomllib
+
+    from ingest.upload import FILE_MB
+    from replay.limits import MAX_LOG_BYTES
+
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert config["server"]["maxUploadSize"] == FILE_MB == MAX_LOG_BYTES // 2**20
+
+
 def test_decisive_sources_by_hand_on_the_three_seat_example(tmp_path):
     # Cid 26 wins over Ann 22 and Fay 16. Without quest: Ann 12, Cid 9, Fay 16 → Fay.
     # Without king: Ann 22, Cid 20, Fay −8 → Ann. Without tournament: Ann 16, Cid 10,

@@ -7,15 +7,17 @@ from typing import Annotated, Literal
 
 import msgspec
 
-Count = Annotated[int, msgspec.Meta(ge=0)]
-Positive = Annotated[int, msgspec.Meta(ge=1)]
+from replay.ranges import Count, Players, Points, Positive
+
+# Rows or columns of a board: at least two, for its four corners.
+Side = Annotated[int, msgspec.Meta(ge=2, le=12)]
 
 
 class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    min_players: Positive = 2  # AA-44
-    max_players: Positive = 4
-    board_rows: Positive = 3  # AA-24
-    board_cols: Positive = 4
+    min_players: Players = 2  # AA-44
+    max_players: Players = 4
+    board_rows: Side = 3  # AA-24
+    board_cols: Side = 4
     start_will: Count = 3  # AA-33
     start_shards: Count = 3
     private_homework: Count = 3
@@ -25,15 +27,13 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     public_tiles: Positive = 4  # AA-22
     public_homework: Positive = 4
     end_homework: Positive = 8  # AA-23
-    class_dismissed_prestige: int = 2  # AA-42
+    class_dismissed_prestige: Points = 2  # AA-42
     final_turns: Literal["complete_round", "one_each"] = "complete_round"  # AA-41
     tie_break: Literal["homework", "shared"] = "homework"  # AA-43
 
     def __post_init__(self) -> None:
         if self.min_players > self.max_players:
             raise ValueError("min_players exceeds max_players")
-        if self.board_rows < 2 or self.board_cols < 2:
-            raise ValueError("the board needs two rows and two columns for its four corners")
 
 
 STANDARD = Config()

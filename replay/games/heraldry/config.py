@@ -7,25 +7,27 @@ from typing import Annotated, Literal, get_args
 
 import msgspec
 
+from replay.ranges import LIST, Count, Name, Players, Points, Positive
+
 Terrain = Literal["forest", "plains", "field", "mountain", "lake"]
 TERRAINS: tuple[Terrain, ...] = get_args(Terrain)  # HE-2
 Piece = Literal["knight", "village", "fortress", "city"]
 PIECES: tuple[Piece, ...] = get_args(Piece)  # HE-1
 TITLES = ("baron", "viscount", "count", "marquis", "duke")  # HE-13, lowest first
 
-Count = Annotated[int, msgspec.Meta(ge=0)]
-Positive = Annotated[int, msgspec.Meta(ge=1)]
+Table = Annotated[dict[Name, Count], LIST]  # piece or terrain → how many
+Values = Annotated[dict[Name, Points], LIST]  # terrain or title → points
 
 
 class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Read by the engine, the bots and the map generator; never a literal in their code."""
 
-    min_players: Positive = 2  # HE-22
-    max_players: Positive = 4
-    reserve: dict[str, Count] = msgspec.field(  # HE-1: each player's pieces
+    min_players: Players = 2  # HE-22
+    max_players: Players = 4
+    reserve: Table = msgspec.field(  # HE-1: each player's pieces
         default_factory=lambda: {"city": 5, "fortress": 2, "knight": 7, "village": 14}
     )
-    tiles_per_player: Positive = 9  # HE-3
+    tiles_per_player: Annotated[int, msgspec.Meta(ge=1, le=30)] = 9  # HE-3
     tile_size: Annotated[int, msgspec.Meta(ge=1, le=3)] = 3  # HE-3, HE-22: mutually adjacent hexes
     setup_cities: Positive = 3  # HE-4: each with one knight
     recruit_max: Positive = 2  # HE-6
@@ -33,19 +35,19 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     move_max_knights: Positive = 2  # HE-7
     block_pieces: Positive = 2  # HE-8: one opponent's pieces on a hex that keep knights out
     expedition_knights: Positive = 2  # HE-12: all leave the reserve; one reaches the map
-    city_points: int = 10  # HE-11
+    city_points: Points = 10  # HE-11
     promotion_cost: Positive = 15  # HE-13
-    token_promotion: dict[str, Count] = msgspec.field(  # HE-13 value of a token when paid
+    token_promotion: Table = msgspec.field(  # HE-13 value of a token when paid
         default_factory=lambda: {"forest": 3, "plains": 4, "field": 5, "mountain": 6}
     )
-    token_end: dict[str, int] = msgspec.field(  # HE-16 value of a token still held at the end
+    token_end: Values = msgspec.field(  # HE-16 value of a token still held at the end
         default_factory=lambda: {"forest": 1, "plains": 1, "field": 2, "mountain": 2}
     )
-    title_points: dict[str, int] = msgspec.field(  # HE-13 points for reaching each title
+    title_points: Values = msgspec.field(  # HE-13 points for reaching each title
         default_factory=lambda: {"viscount": 4, "count": 6, "marquis": 8, "duke": 12}
     )
     # The simulator's maps (HE-3 leaves the tiles to the box): terrain → relative frequency.
-    map_terrains: dict[str, Count] = msgspec.field(
+    map_terrains: Table = msgspec.field(
         default_factory=lambda: {"forest": 5, "plains": 4, "field": 4, "mountain": 3, "lake": 2}
     )
 

@@ -6,6 +6,8 @@ from typing import Annotated, Literal, get_args
 
 import msgspec
 
+from replay.ranges import LIST, Count, Name, Players, Points, Positive, Round, Step
+
 Track = Literal["courage", "joust", "tournament", "education", "king", "charity", "quest"]
 TRACKS: tuple[Track, ...] = get_args(Track)  # KA-1
 
@@ -18,44 +20,47 @@ def _standard_deck() -> dict[str, int]:
     return deck
 
 
-Count = Annotated[int, msgspec.Meta(ge=0)]
-Positive = Annotated[int, msgspec.Meta(ge=1)]
+Copies = Annotated[int, msgspec.Meta(ge=0, le=20)]
+MAX_CARD_VALUE = 20  # a card moves its disc at most a lap
 
 
 class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Read by the engine, the bots and the simulator; never a literal in their code."""
 
-    deck: dict[str, Count] = msgspec.field(default_factory=_standard_deck)  # KA-2: card → copies
-    min_players: Positive = 3  # base game
-    max_players: Positive = 5
-    rounds: Positive = 6
-    hand_size: Positive = 5  # KA-4 cards dealt; KA-5 pick steps
-    plays_per_round: Positive = 4  # KA-6; the rest of the hand is discarded unplayed
-    pass_directions: tuple[int, ...] = (1, -1, 1, -1, 1, -1)  # KA-5 per round: +1 = to the left
+    deck: Annotated[dict[Name, Copies], LIST] = msgspec.field(  # KA-2: card → copies
+        default_factory=_standard_deck)
+    min_players: Players = 3  # base game
+    max_players: Players = 5
+    rounds: Round = 6
+    hand_size: Annotated[int, msgspec.Meta(ge=1, le=20)] = 5  # KA-4 cards dealt; KA-5 steps
+    plays_per_round: Annotated[int, msgspec.Meta(ge=1, le=20)] = 4  # KA-6; the rest discarded
+    # KA-5 per round: +1 = to the left
+    pass_directions: Annotated[tuple[Step, ...], LIST] = (1, -1, 1, -1, 1, -1)
     track_length: Positive = 20  # KA-7 squares per lap (laps only show; ranking uses progress)
     king_cap: Positive = 12  # KA-7
     # A podium place i (0 = 1st) is awarded only with at least place_min_seats[i] seats.
-    place_min_seats: tuple[int, ...] = (1, 1, 4)  # KA-10, KA-11, KA-15: 3rd only with 4+
-    courage_bonus: tuple[int, ...] = (3, 2, 1)  # KA-10 squares for 1st, 2nd, 3rd
-    joust_prizes: tuple[int, ...] = (3, 2, 1)  # KA-11
-    tournament_prizes: tuple[int, ...] = (3, 2, 1)  # KA-11
-    education_penalties: tuple[int, int] = (-3, -1)  # KA-12 last, second-last
-    king_awards: tuple[tuple[int, int], ...] = ((6, 6), (12, 12))  # KA-13 (progress from, points)
-    charity_penalties: tuple[int, int] = (-10, -5)  # KA-14 last, second-last
-    quest_prizes: tuple[int, ...] = (17, 10, 4)  # KA-15
+    place_min_seats: Annotated[tuple[Players, ...], LIST] = (1, 1, 4)  # KA-10, 11, 15: 3rd 4+
+    courage_bonus: Annotated[tuple[Count, ...], LIST] = (3, 2, 1)  # KA-10 squares, 1st to 3rd
+    joust_prizes: Annotated[tuple[Points, ...], LIST] = (3, 2, 1)  # KA-11
+    tournament_prizes: Annotated[tuple[Points, ...], LIST] = (3, 2, 1)  # KA-11
+    education_penalties: tuple[Points, Points] = (-3, -1)  # KA-12 last, second-last
+    # KA-13 (progress from, points)
+    king_awards: Annotated[tuple[tuple[Count, Points], ...], LIST] = ((6, 6), (12, 12))
+    charity_penalties: tuple[Points, Points] = (-10, -5)  # KA-14 last, second-last
+    quest_prizes: Annotated[tuple[Points, ...], LIST] = (17, 10, 4)  # KA-15
     # Which rounds score which track (KA-11 to KA-15); courage's bonus comes every round.
-    scoring_rounds: dict[str, tuple[int, ...]] = msgspec.field(
-        default_factory=lambda: {
+    scoring_rounds: Annotated[dict[Name, Annotated[tuple[Round, ...], LIST]], LIST] = (
+        msgspec.field(default_factory=lambda: {
             "joust": (1, 2, 3, 4, 5, 6),
             "tournament": (1, 2, 3, 4, 5, 6),
             "education": (1, 2, 3, 4, 5, 6),
             "king": (3, 6),
             "charity": (6,),
             "quest": (6,),
-        }
-    )
-    reset_rounds: tuple[int, ...] = (3,)  # KA-16
-    reset_tracks: tuple[str, ...] = ("courage", "joust", "tournament", "education", "king")
+        }))
+    reset_rounds: Annotated[tuple[Round, ...], LIST] = (3,)  # KA-16
+    reset_tracks: Annotated[tuple[Name, ...], LIST] = (
+        "courage", "joust", "tournament", "education", "king")
 
     def __post_init__(self) -> None:
         if self.min_players > self.max_players:
@@ -68,6 +73,8 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
             kind, _, value = card.rpartition("-")
             if kind not in CARD_TRACKS or not value.isdigit():
                 raise ValueError(f"deck card {card!r} is not <type>-<value> of a known type")
+            if int(value) > MAX_CARD_VALUE:
+                raise ValueError(f"deck card {card!r}: a value is at most {MAX_CARD_VALUE}")
         unknown = (set(self.scoring_rounds) | set(self.reset_tracks)) - set(TRACKS)
         if unknown:
             raise ValueError(f"unknown tracks: {', '.join(sorted(unknown))}")

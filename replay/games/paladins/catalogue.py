@@ -16,9 +16,10 @@ from typing import Any
 import msgspec
 
 from replay.catalogues import CatalogueError
+from replay.ranges import Count
 
 from . import effects
-from .config import Config, Count
+from .config import Config
 from .effects import Ability, Amounts, End
 
 # --- the entries as written (strings), then as the engine reads them -------------------------
@@ -76,8 +77,8 @@ class Suspicion(_Entry, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
 
 class Square(_Entry, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    region: int
-    players: int
+    region: Count
+    players: Count
     reward: str
 
 

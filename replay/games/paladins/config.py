@@ -7,11 +7,13 @@ from typing import Annotated
 
 import msgspec
 
+from replay.ranges import LIST, Count, Name, Players, Points, Positive, Round, Text
+
 from .effects import reward
 from .words import Attribute, Colour
 
-Count = Annotated[int, msgspec.Meta(ge=0)]
-Positive = Annotated[int, msgspec.Meta(ge=1)]
+Values = Annotated[tuple[Points, ...], LIST]  # one per piece or position, from the left
+Slots = Annotated[tuple[Name, ...], msgspec.Meta(max_length=8)]  # workers' colours, or any
 
 
 def _seven(*values: int) -> tuple[int, ...]:
@@ -21,19 +23,19 @@ def _seven(*values: int) -> tuple[int, ...]:
 class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Read by the engine, the catalogue checks and the bots; never a literal in their code."""
 
-    rounds: Positive = 7  # PA-4
-    min_players: Positive = 1  # PA-41
-    max_players: Positive = 4
+    rounds: Round = 7  # PA-4
+    min_players: Players = 1  # PA-41
+    max_players: Players = 4
     start_silver: Count = 5
     start_provisions: Count = 3
     start_faith: Count = 0
     start_strength: Count = 0
     start_influence: Count = 0
-    attribute_max: Positive = 15  # PA-44
-    attribute_vp: tuple[int, ...] = (0, 0, 1, 1, 2, 2, 3, 3, 5, 5, 7, 7, 9, 9, 12, 12)  # PA-61
-    order_rounds: tuple[int, ...] = (1, 2, 3)  # PA-6
-    favour_rounds: tuple[int, ...] = (3, 4, 5, 6, 7)
-    order_vp: tuple[int, ...] = (4, 6, 8)  # PA-7, PA-46
+    attribute_max: Annotated[int, msgspec.Meta(ge=1, le=50)] = 15  # PA-44
+    attribute_vp: Values = (0, 0, 1, 1, 2, 2, 3, 3, 5, 5, 7, 7, 9, 9, 12, 12)  # PA-61
+    order_rounds: Annotated[tuple[Round, ...], LIST] = (1, 2, 3)  # PA-6
+    favour_rounds: Annotated[tuple[Round, ...], LIST] = (3, 4, 5, 6, 7)
+    order_vp: Values = (4, 6, 8)  # PA-7, PA-46
     favour_per_player: bool = False  # PA-47
     tavern_extra: Count = 1  # PA-9: revealed = players + this
     tavern_workers: Positive = 4  # PA-11
@@ -45,50 +47,50 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     outsider_slots: Positive = 5
     develop_workers: Positive = 2  # PA-20
     develop_silver: Count = 4
-    workshop_workers: tuple[Colour, ...] = (  # PA-20: gained with workshop 1 … 8
+    workshop_workers: Annotated[tuple[Colour, ...], LIST] = (  # PA-20: gained with workshop 1 … 8
         "white", "green", "blue", "white", "red", "black", "white", "purple")
     workshops_per_action: Count = 2  # PA-19
     main_workers: Positive = 3  # PA-29
-    main_slots: dict[str, tuple[str, ...]] = msgspec.field(  # PA-29: slots, left to right
+    main_slots: Annotated[dict[Name, Slots], LIST] = msgspec.field(  # PA-29: slots, left to right
         default_factory=lambda: {
             "commission": ("green", "any", "black"), "build_wall": ("blue", "any", "green"),
             "garrison": ("blue", "any", "red"), "absolve": ("black", "any", "blue"),
             "attack": ("green", "any", "red"), "convert": ("red", "any", "black"),
         })
     # PA-20 to PA-28: the slots of the personal-board spaces, by the number of workers used.
-    space_slots: dict[str, tuple[tuple[str, ...], ...]] = msgspec.field(
+    space_slots: Annotated[dict[Name, Annotated[tuple[Slots, ...], LIST]], LIST] = msgspec.field(
         default_factory=lambda: {
             "develop": (("any", "any"),), "recruit": (("any",), ("any", "red")),
             "hunt": (("any",), ("any", "green")), "trade": (("any",), ("any", "blue")),
             "pray": (("black",),), "scheme": (("any",),),
         })
-    hunt_provisions: tuple[int, int] = (1, 3)  # PA-24: with 1, 2 workers
-    trade_silver: tuple[int, int] = (1, 3)  # PA-25
+    hunt_provisions: tuple[Count, Count] = (1, 3)  # PA-24: with 1, 2 workers
+    trade_silver: tuple[Count, Count] = (1, 3)  # PA-25
     pray_silver: Count = 2  # PA-27
-    monk_provisions: tuple[int, ...] = _seven(1, 1, 1, 2, 2, 3, 3)  # PA-30
-    monk_reveals: tuple[Attribute, ...] = (
+    monk_provisions: Values = _seven(1, 1, 1, 2, 2, 3, 3)  # PA-30
+    monk_reveals: Annotated[tuple[Attribute, ...], LIST] = (
         "faith", "influence", "faith", "strength", "faith", "influence", "faith")
-    outpost_provisions: tuple[int, ...] = _seven(1, 1, 1, 2, 2, 3, 3)  # PA-33
-    outpost_reveals: tuple[Attribute, ...] = (
+    outpost_provisions: Values = _seven(1, 1, 1, 2, 2, 3, 3)  # PA-33
+    outpost_reveals: Annotated[tuple[Attribute, ...], LIST] = (
         "strength", "influence", "strength", "faith", "strength", "influence", "strength")
-    region_faith: tuple[int, ...] = (0, 2, 4, 6, 8)  # PA-30, PA-45: one per region
-    region_strength: tuple[int, ...] = (1, 3, 5, 7, 9)  # PA-33
+    region_faith: Values = (0, 2, 4, 6, 8)  # PA-30, PA-45: one per region
+    region_strength: Values = (1, 3, 5, 7, 9)  # PA-33
     square_players: Positive = 3  # PA-31
-    wall_provisions: tuple[int, ...] = _seven(1, 1, 1, 2, 2, 3, 3)  # PA-32
-    wall_influence: tuple[int, ...] = _seven(0, 1, 3, 4, 6, 7, 9)  # PA-45
-    jar_silver: tuple[int, ...] = _seven(1, 2, 2, 2, 3, 3, 3)  # PA-34
-    jar_influence: tuple[int, ...] = _seven(0, 2, 3, 5, 6, 8, 10)  # PA-45
-    jar_spots: tuple[str, ...] = (  # PA-34: the reward of spot 1 … 7, in the reward grammar
+    wall_provisions: Values = _seven(1, 1, 1, 2, 2, 3, 3)  # PA-32
+    wall_influence: Values = _seven(0, 1, 3, 4, 6, 7, 9)  # PA-45
+    jar_silver: Values = _seven(1, 2, 2, 2, 3, 3, 3)  # PA-34
+    jar_influence: Values = _seven(0, 2, 3, 5, 6, 8, 10)  # PA-45
+    jar_spots: Annotated[tuple[Text, ...], LIST] = (  # PA-34: the reward of spot 1 … 7, in the reward grammar
         "3vp", "1faith 1inf", "1str 2prov", "1black 1blue", "3silver", "1repay 2vp", "5vp")
     absolve_faith: Count = 1  # PA-34
     absolve_pardons: Count = 1
     attack_strength_per_silver: Positive = 2  # PA-35, PA-53
-    convert_silver: tuple[int, ...] = _seven(0, 1, 2, 2, 2, 3, 3)  # PA-36
-    debt_unpaid_vp: int = -3  # PA-61
-    debt_paid_vp: int = 0
-    suspicion_vp: int = -2
+    convert_silver: Values = _seven(0, 1, 2, 2, 2, 3, 3)  # PA-36
+    debt_unpaid_vp: Points = -3  # PA-61
+    debt_paid_vp: Points = 0
+    suspicion_vp: Points = -2
     inquisition_min: Positive = 3  # PA-58
-    inquisition_vp: int = -2
+    inquisition_vp: Points = -2
 
     def __post_init__(self) -> None:
         if self.min_players > self.max_players:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import polars as pl
@@ -11,6 +12,16 @@ from dashboards import queries
 from dashboards.data import Filters, query
 from dashboards.i18n import t
 from replay.registry import GAMES
+
+
+# ASCII punctuation, each of which Markdown (or Streamlit's :emoji: and :color[...]) may read.
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=^\"'&%@;,/?])")
+
+
+def plain(text: str) -> str:
+    """Text from a log (a player's name) as Markdown that shows exactly that text: no link,
+    image, emphasis or colour a name could smuggle into a caption."""
+    return _MARKDOWN.sub(r"\\\1", text)
 
 
 def game_label(name: str) -> str:

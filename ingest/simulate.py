@@ -62,8 +62,10 @@ def check(spec: Spec) -> None:
     unknown = [bot for bot in spec.bots if bot not in sim.bots]
     if unknown or not spec.bots:
         raise ValueError(f"unknown bots {unknown}; {spec.game} has {', '.join(sim.bots)}")
-    # RulesError on a bad --set, ValueError on a bad table
-    _header(spec, 0, random.Random(0), spec.run_id)
+    # RulesError on a bad --set (or one the game's own checks refuse: a catalogue too small
+    # for it), ValueError on a bad table
+    header = _header(spec, 0, random.Random(0), spec.run_id)
+    game.new_game(game.ruleset(header), header)
 
 
 def _simulated() -> list[str]:

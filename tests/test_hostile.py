@@ -298,3 +298,12 @@ def test_replay_of_the_same_folder_prints_one_line_per_rejected_log_and_every_go
              for m in map(REJECTION.match, lines) if m}
     assert len(lines) == len(expected) and found == expected
     assert len([json.loads(line) for line in done.stdout.splitlines()]) == good
+
+
+def test_a_simulation_the_game_itself_refuses_is_reported_on_one_line(capsys, tmp_path):
+    # The sample catalogue holds 15 tavern cards; 100 extra a round is more than it has.
+    assert main(["simulate", "paladins", "-n", "1", "--set", "tavern_extra=100",
+                 "--out", str(tmp_path), "--jobs", "1"]) == 2
+    assert capsys.readouterr().err == ("squire simulate: PA-42: catalogue squire-sample 1: "
+                                       "tavern: check 1: 15 entries; this ruleset needs at "
+                                       "least 104\n")

@@ -9,7 +9,7 @@ import streamlit as st
 
 from dashboards import queries
 from dashboards.boards import BOARDS
-from dashboards.common import date_bounds, game_label, has_matches
+from dashboards.common import date_bounds, game_label, has_matches, plain
 from dashboards.data import query, signature
 from dashboards.i18n import t
 from dashboards.match import load, snapshot
@@ -98,8 +98,8 @@ step = st.slider(t("step"), 0, last, key="step", bind="query-params")
 view = snapshot(game_id, step, signature())
 assert view is not None
 catalogue = f" · {t('catalogue')} {loaded.catalogue}" if loaded.catalogue else ""
-st.caption(f"{game_label(match.game.name)} · {match.header.variant}{catalogue} · "
-           f"{board_of.caption(view)} · {t('start_player')}: {view['start_player']}")
+st.caption(plain(f"{game_label(match.game.name)} · {match.header.variant}{catalogue} · "
+                 f"{board_of.caption(view)} · {t('start_player')}: {view['start_player']}"))
 
 current = events[step - 1] if step > 0 else None
 board, side = st.columns([3, 2])
@@ -110,8 +110,8 @@ with board:
         st.success(t("game_over"))
     else:
         by = expect.get("decided_by")
-        st.info(f"{t('next_expected')}: {expect['kind']} — {', '.join(expect['players'])}"
-                + (f" ({t('by')} {by})" if by and by not in expect["players"] else ""))
+        st.info(plain(f"{t('next_expected')}: {expect['kind']} — {', '.join(expect['players'])}"
+                      + (f" ({t('by')} {by})" if by and by not in expect["players"] else "")))
 
 with side:
     board_of.side(view, players)
@@ -119,7 +119,7 @@ with side:
 if current is not None and current["facts"]:
     st.subheader(t("facts"))
     for fact in current["facts"]:
-        st.write("• " + describe(fact))
+        st.markdown(plain("• " + describe(fact)))
 
 st.subheader(t("events"))
 window = range(max(0, step - 8), min(last, step + 8))

@@ -13,6 +13,7 @@ import polars as pl
 import streamlit as st
 from plotly.subplots import make_subplots
 
+from dashboards.common import plain
 from dashboards.i18n import phase, t
 
 HALF = {0: (0.0, 0.36), 1: (0.36, 0.0), 2: (0.0, -0.36), 3: (-0.36, 0.0)}  # N E S W
@@ -88,7 +89,7 @@ def figure(view: dict[str, Any], players: list[str], event: dict[str, Any] | Non
 
 def side(view: dict[str, Any], players: list[str]) -> None:
     viewer = st.radio(t("perspective"), [None, *players], horizontal=True, key="perspective",
-                      format_func=lambda p: t("everyone") if p is None else p)
+                      format_func=lambda p: t("everyone") if p is None else plain(p))
     st.caption(f"{t('public_tiles')}: {', '.join(view['public_tiles']) or '—'} "
                f"({t('bag')} {view['bag']})  \n"
                f"{t('public_homework')}: {', '.join(view['public_homework']) or '—'} "

@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboards.common import PALETTE
+from dashboards.common import PALETTE, plain
 from dashboards.i18n import phase, t
 
 SYMBOLS = {"monk": "circle", "outpost": "triangle-up"}
@@ -79,7 +79,7 @@ def figure(view: dict[str, Any], players: list[str], event: dict[str, Any] | Non
 
 def side(view: dict[str, Any], players: list[str]) -> None:
     viewer = st.radio(t("perspective"), [None, *players], horizontal=True, key="perspective",
-                      format_func=lambda p: t("everyone") if p is None else p)
+                      format_func=lambda p: t("everyone") if p is None else plain(p))
     st.caption(f"{t('townsfolk')}: {', '.join(c or '—' for c in view['townsfolk'])}  \n"
                f"{t('outsiders')}: {', '.join(c or '—' for c in view['outsiders'])}  \n"
                f"{t('orders')}: {', '.join(view['orders']) or '—'} · {t('favours')}: "

@@ -46,6 +46,16 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(warehouse):
+    yield from _serve(warehouse)
+
+
+@pytest.fixture(scope="module")
+def empty_server(tmp_path_factory):
+    """The dashboards over a warehouse of their own that holds nothing yet."""
+    yield from _serve(tmp_path_factory.mktemp("fresh") / "warehouse")
+
+
+def _serve(warehouse: Path):
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "ingest.cli", "dashboard", "--db", str(warehouse),
@@ -175,4 +185,34 @@ def test_a_statistics_link_opens_that_view_in_any_language_and_the_url_follows(
                            timeout=10_000)
     assert sidebar.get_by_role("combobox", name="游戏").input_value() == "骑士学院"
     page.screenshot(path=str(ARTIFACTS / "statistics-link.png"))
+    page.close()
+
+
+def test_an_upload_in_the_browser_stores_the_good_log_and_lists_the_hostile_ones(
+        empty_server, browser):
+    from tests.attacks import GOOD, attacks
+
+    hostile = attacks()
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    page.goto(empty_server)
+    _settled(page)
+    assert page.get_by_text("No matches yet").first.is_visible()
+    page.goto(f"{empty_server}/upload")
+    _settled(page)
+    files = [("good.jsonl", GOOD.read_bytes())] + [
+        (name, hostile[name][0]) for name in ("nul-bomb.jsonl.gz", "forged-name.jsonl")]
+    page.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(
+        [{"name": name, "mimeType": "application/octet-stream", "buffer": data}
+         for name, data in files])
+    page.get_by_text("forged-name.jsonl").first.wait_for(timeout=30_000)
+    _settled(page)
+    page.get_by_role("button", name="Ingest").click()
+    page.get_by_text("3 logs: 1 ingested").first.wait_for(timeout=120_000)
+    _settled(page)
+    assert page.locator('[data-testid="stException"]').count() == 0
+    assert page.locator('[data-testid="stDataFrame"]').count() == 1  # the two rejects
+    page.screenshot(path=str(ARTIFACTS / "upload-hostile.png"))
+    page.goto(empty_server)
+    _settled(page)
+    assert page.get_by_text("ka-example-3p").first.is_visible()  # now the latest match
     page.close()

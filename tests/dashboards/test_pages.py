@@ -10,6 +10,7 @@ import polars as pl
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboards.common import plain
 from dashboards.i18n import LABELS, LANGUAGES
 from dashboards.tables import csv_bytes, parquet_bytes
 from ingest.cli import main
@@ -321,7 +322,8 @@ def test_the_paladins_viewer_shows_replay_step_and_hides_a_chosen_paladin(app, c
     [chart] = _elements(at._tree, "plotly_chart")
     figure = json.loads(chart.proto.spec)
     assert len(figure["layout"]["shapes"]) == len(view["board"]) == 30
-    assert "catalogue squire-sample 1" in at.caption[0].value  # the one it was played with
+    # the one it was played with, in the caption's Markdown (names escaped, shown as written)
+    assert plain("catalogue squire-sample 1") in at.caption[0].value
 
 
 def test_paladins_track_races_offer_the_three_attributes_and_vp(app):
@@ -365,3 +367,35 @@ def test_balance_lists_the_components_of_the_other_games_as_sql_counts_them(app,
             JOIN games g USING (game_id) WHERE g.game = 'paladins' AND g.complete
             GROUP BY ALL)""")
     assert components["seats"].sum() == seats and components["taken"].sum() == taken
+
+
+SMUGGLER = "![seen](http://example.invalid/a.png) **bold** [link](http://x.invalid) :red[red] $x$"
+
+
+def test_plain_text_from_a_log_renders_as_exactly_that_text_in_markdown():
+    import html
+
+    from markdown_it import MarkdownIt
+
+    for text in (SMUGGLER, "Ann", "a_b*c*`d` # e", "1. f", "- g", "<b>h</b> &amp;"):
+        assert MarkdownIt().render(plain(text)).strip() == f"<p>{html.escape(text, False)}</p>"
+
+
+def test_a_player_name_cannot_smuggle_markdown_into_the_viewer(tmp_path, monkeypatch):
+    from tests.attacks import GOOD, lines_of, text
+
+    log = tmp_path / "smuggled.jsonl"
+    lines = lines_of(GOOD, "smuggled", first_player=SMUGGLER)
+    log.write_bytes(text([line.replace('"Cid"', json.dumps(SMUGGLER)) for line in lines]))
+    db = tmp_path / "wh"
+    assert main(["ingest", str(log), "--db", str(db), "--jobs", "1"]) == 0
+    monkeypatch.setenv("SQUIRE_WAREHOUSE", str(db))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["game"] = "smuggled"
+    at.query_params["step"] = "3"
+    at.run()
+    at.switch_page("app_pages/viewer.py").run()
+    assert not at.exception
+    shown = [element.value for element in [*at.caption, *at.info, *at.markdown]]
+    assert any(plain(SMUGGLER) in value for value in shown)
+    assert not any("](" in value.replace("\\]\\(", "") for value in shown)

@@ -19,12 +19,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ingest.read import read_small, reason
 from replay.catalogues import CatalogueError
 from replay.games.albus_academy import catalogue as albus_catalogue
 from replay.games.paladins import catalogue as paladins_catalogue
 from replay.games.paladins.config import STANDARD as PALADINS_STANDARD
 
 SHIPPED = Path(__file__).resolve().parents[1] / "data" / "catalogues"
+MAX_CATALOGUE_BYTES = 2**20  # the shipped ones are 6 and 16 KB
+
+
+def catalogue_bytes(path: Path | str) -> bytes:
+    """A catalogue file's bytes; CatalogueError for one that is not a regular file (a FIFO is
+    never waited on), cannot be read, or is larger than MAX_CATALOGUE_BYTES."""
+    try:
+        return read_small(path, MAX_CATALOGUE_BYTES)
+    except OSError as err:
+        raise CatalogueError(str(path), reason(err)) from None
+    except ValueError as err:
+        raise CatalogueError(str(path), str(err)) from None
 
 
 @dataclass(frozen=True)
@@ -96,8 +109,8 @@ def scan(game: str) -> Iterator[Found | CatalogueError]:
         if not folder.is_dir():
             continue
         for path in sorted(folder.glob("*.toml")):
-            data = path.read_bytes()
             try:
+                data = catalogue_bytes(path)
                 name, version = READERS[game].pair(data, str(path))
             except CatalogueError as err:
                 yield err
@@ -132,12 +145,12 @@ def load(game: str, name: str, version: str, parse: Callable[[bytes, str], Any],
     """The catalogue (name, version) of `game`, parsed; CatalogueError naming what is wrong:
     unknown, a different file than the `sha256` a log recorded, or a failed check."""
     found = _find(game, name, version, sha256, available(game))
-    return parse(found.path.read_bytes(), str(found.path))
+    return parse(catalogue_bytes(found.path), str(found.path))
 
 
 @functools.lru_cache(maxsize=16)
 def _decoded(game: str, path: Path, sha256: str) -> Any:
-    return READERS[game].decoded(path.read_bytes(), str(path))
+    return READERS[game].decoded(catalogue_bytes(path), str(path))
 
 
 @functools.lru_cache(maxsize=8)
@@ -170,7 +183,7 @@ def keep(db: Path, game: str, name: str, version: str, sha256: str) -> None:
         return
     folder.mkdir(parents=True, exist_ok=True)
     partial = folder / f".{uuid.uuid4().hex}.partial"
-    partial.write_bytes(found.path.read_bytes())
+    partial.write_bytes(catalogue_bytes(found.path))
     os.replace(partial, folder / f"{sha256}.toml")
 
 
@@ -179,7 +192,7 @@ def describe(found: Found | CatalogueError, check: Callable[[bytes, str], Any]) 
     if isinstance(found, CatalogueError):
         return f"unreadable  {found}"
     try:
-        check(found.path.read_bytes(), str(found.path))
+        check(catalogue_bytes(found.path), str(found.path))
         status = "ok"
     except CatalogueError as err:
         status = f"rejected: {err}"

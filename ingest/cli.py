@@ -205,7 +205,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 def cmd_catalogues(args: argparse.Namespace) -> int:
     """List the catalogues squire finds, each with its check; or check the files given."""
-    from ingest.catalogues import PARSERS, describe, look_in_warehouse, scan
+    from ingest.catalogues import PARSERS, catalogue_bytes, describe, look_in_warehouse, scan
     from ingest.warehouse import DEFAULT_DB
     from replay.catalogues import CatalogueError
 
@@ -216,9 +216,10 @@ def cmd_catalogues(args: argparse.Namespace) -> int:
         parse = PARSERS[args.game]
         for path in args.check:
             try:
-                found = parse(Path(path).read_bytes(), path)
-            except (OSError, CatalogueError) as err:
-                print(f"{path}: {err}", file=sys.stderr)
+                found = parse(catalogue_bytes(path), path)
+            except CatalogueError as err:  # named by its file, or by the entry in it
+                print(one_line(str(err) if err.where == path else f"{path}: {err}"),
+                      file=sys.stderr)
                 status = 1
                 continue
             print(f"{path}: {found.name} {found.version} ok ({_counts(found)}); "

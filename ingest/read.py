@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from replay.errors import ReplayError
-from replay.limits import MAX_LOG_BYTES, beyond_limits
+from replay.limits import MAX_LOG_BYTES, beyond_limits, size_text
 
 LOG_SUFFIXES = (".jsonl", ".jsonl.gz")
 
@@ -62,22 +62,52 @@ def read_log(path: Path | str) -> bytes:
     """
     name = str(path)
     try:
-        # Non-blocking, so that a FIFO named like a log is refused instead of waited on.
-        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        fd, size = open_regular(name)
     except OSError as err:
-        raise ReplayError(name, 1, "LOG-7", f"cannot read: {err.strerror}") from None
+        raise ReplayError(name, 1, "LOG-7", reason(err)) from None
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ReplayError(name, 1, "LOG-7", "not a regular file")
-        data = _read(fd, min(info.st_size, MAX_LOG_BYTES) + 1)
+        data = _read(fd, min(size, MAX_LOG_BYTES) + 1)
         if data[:2] == GZIP_MAGIC:
             return _inflate(fd, data, name)
     except OSError as err:
-        raise ReplayError(name, 1, "LOG-7", f"cannot read: {err.strerror or err}") from None
+        raise ReplayError(name, 1, "LOG-7", reason(err)) from None
     finally:
         os.close(fd)
     _check_size(data, name)
+    return data
+
+
+def open_regular(path: str) -> tuple[int, int]:
+    """A descriptor of a regular file and its size; OSError for anything else. Opened without
+    blocking, so that a FIFO named like a log or a catalogue is refused, not waited on."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise NotRegular(path)
+    return fd, info.st_size
+
+
+class NotRegular(OSError):
+    """A folder, FIFO, socket or device where a file was expected."""
+
+
+def reason(err: OSError) -> str:
+    if isinstance(err, NotRegular):
+        return "not a regular file"
+    return f"cannot read: {err.strerror or err}"
+
+
+def read_small(path: Path | str, limit: int) -> bytes:
+    """A regular file of at most `limit` bytes (a catalogue); OSError if it is anything else,
+    ValueError if it is larger."""
+    fd, size = open_regular(str(path))
+    try:
+        data = _read(fd, min(size, limit) + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise ValueError(f"larger than {size_text(limit)}")
     return data
 
 

@@ -307,3 +307,22 @@ def test_a_simulation_the_game_itself_refuses_is_reported_on_one_line(capsys, tm
     assert capsys.readouterr().err == ("squire simulate: PA-42: catalogue squire-sample 1: "
                                        "tavern: check 1: 15 entries; this ruleset needs at "
                                        "least 104\n")
+
+
+def test_a_catalogue_folder_with_a_fifo_and_a_nested_bomb_is_listed_not_waited_on(tmp_path):
+    folder = tmp_path / "mine" / "paladins"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "pipe.toml")
+    (folder / "deep.toml").write_text("a = " + "[" * 5000 + "]" * 5000 + "\n")
+    env = {**os.environ, "SQUIRE_CATALOGUES": str(tmp_path / "mine")}
+    listed = subprocess.run([sys.executable, "-m", "ingest.cli", "catalogues", "paladins",
+                             "--db", str(tmp_path / "wh")], capture_output=True, text=True,
+                            timeout=60, env=env)
+    assert listed.returncode == 0 and "Traceback" not in listed.stderr
+    assert f"unreadable  {folder / 'pipe.toml'}: not a regular file" in listed.stdout
+    assert f"unreadable  {folder / 'deep.toml'}: not a TOML file" in listed.stdout
+    checked = subprocess.run([sys.executable, "-m", "ingest.cli", "catalogues", "paladins",
+                              "--check", str(folder / "deep.toml"), str(folder / "pipe.toml")],
+                             capture_output=True, text=True, timeout=60, env=env)
+    assert checked.returncode == 1 and len(checked.stderr.splitlines()) == 2
+    assert "Traceback" not in checked.stderr

@@ -119,7 +119,7 @@ def parse(data: bytes, where: str = "catalogue") -> Catalogue:
     """The catalogue in `data`, decoded strictly and checked (§4, 1 to 5)."""
     try:
         document = tomllib.loads(data.decode())
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as err:
         raise CatalogueError(where, f"not a TOML file: {err}") from None
     try:
         raw = msgspec.convert(document, type=_File)
@@ -189,7 +189,7 @@ def header_name(data: bytes, where: str) -> tuple[str, str]:
     """The (name, version) of a catalogue file, without checking the rest."""
     try:
         document = tomllib.loads(data.decode())
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as err:
         raise CatalogueError(where, f"not a TOML file: {err}") from None
     name, version = document.get("name"), document.get("version")
     if not isinstance(name, str) or not isinstance(version, str):

@@ -161,7 +161,7 @@ def header_of(data: bytes, where: str = "catalogue") -> Header:
 def _toml(data: bytes, where: str) -> dict[str, Any]:
     try:
         return tomllib.loads(data.decode())
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as err:
         raise CatalogueError(where, f"not a TOML file: {err}") from None
 
 

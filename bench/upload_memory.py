@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import resource
+from collections import Counter
 import sys
 import tempfile
 from pathlib import Path
@@ -68,7 +69,9 @@ def main() -> None:
                                 Path(folder) / "wh")
     worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     grown = resident() - before
-    print(f"{report.ingested} ingested, {len(report.rejects)} rejected"
+    rules = Counter(r.rule for r in report.rejects)
+    print(f"{report.ingested} ingested, {len(report.rejects)} rejected ("
+          + ", ".join(f"{rule} {n}" for rule, n in sorted(rules.items())) + ")"
           + (f", error: {report.error}" if report.error else ""))
     print(f"worker peak resident memory: {worker / 1024:.0f} MiB")
     print(f"calling process grew by: {grown / MiB:.0f} MiB (besides the uploaded bytes it holds)")

@@ -326,3 +326,16 @@ def test_a_catalogue_folder_with_a_fifo_and_a_nested_bomb_is_listed_not_waited_o
                              capture_output=True, text=True, timeout=60, env=env)
     assert checked.returncode == 1 and len(checked.stderr.splitlines()) == 2
     assert "Traceback" not in checked.stderr
+
+
+def test_an_upload_worker_that_holds_more_than_its_memory_is_stopped(tmp_path, monkeypatch):
+    import io
+
+    from ingest import upload
+
+    monkeypatch.setattr(upload, "WORKER_MEMORY", 8 * MiB)  # less than Python itself needs
+    report = upload.ingest_uploads([("good.jsonl", io.BytesIO(GOOD.read_bytes()))],
+                                   tmp_path / "wh")
+    assert report.error == ("the ingest held more than 8 MiB and was stopped; what it had "
+                            "committed stays")
+    assert open_reader(tmp_path / "wh").execute("SELECT count(*) FROM games").fetchall() == [(0,)]

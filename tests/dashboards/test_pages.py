@@ -188,15 +188,15 @@ def test_hostile_uploads_are_rejected_under_the_names_given_and_the_good_logs_st
     from tests.attacks import attacks
 
     hostile = attacks()
-    chosen = ["nul-bomb.jsonl.gz", "cut.jsonl.gz", "deep-event.jsonl", "forged-name.jsonl",
-              "board-of-a-billion.jsonl"]
+    chosen = ["nul-bomb.jsonl.gz", "field-bomb.jsonl.gz", "cut.jsonl.gz", "deep-event.jsonl",
+              "forged-name.jsonl", "board-of-a-billion.jsonl"]
     good = (ROOT / "tests" / "knight_academy" / "logs" / "ka-example-3p.jsonl").read_bytes()
     long_name = "l" * 250 + ".jsonl"  # too long to be a file name anywhere
     files = [("good.jsonl", good), (long_name, hostile["cut.jsonl.gz"][0]),
              *((name, hostile[name][0]) for name in chosen)]
     db = tmp_path / "wh"
     at = _upload(db, monkeypatch, files)
-    assert "7 logs: 1 ingested, 0 already present, 0 conflicts, 6 rejected" in at.success[0].value
+    assert "8 logs: 1 ingested, 0 already present, 0 conflicts, 7 rejected" in at.success[0].value
     shown = at.dataframe[0].value
     assert sorted(zip(shown["file"], shown["line"], shown["rule"])) == sorted(
         [(long_name, hostile["cut.jsonl.gz"][1], "LOG-7")]
@@ -206,8 +206,8 @@ def test_hostile_uploads_are_rejected_under_the_names_given_and_the_good_logs_st
     assert sorted(name for name, _ in stored) == sorted([long_name, *chosen])
     # The same bad files again, in a new upload: rejected again, stored once.
     again = _upload(db, monkeypatch, files[1:])
-    assert "6 rejected" in again.success[0].value
-    assert sql(db, "SELECT count(*) FROM rejects") == [(6,)]
+    assert "7 rejected" in again.success[0].value
+    assert sql(db, "SELECT count(*) FROM rejects") == [(7,)]
     assert sql(db, "SELECT game_id FROM games") == [("ka-example-3p",)]
 
 

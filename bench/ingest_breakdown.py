@@ -19,6 +19,7 @@ import pyarrow as pa
 from timing import best_of  # bench/timing.py, beside this script
 
 from ingest import rows
+from ingest.catalogues import Library
 from ingest.read import find_logs, read_log
 from ingest.warehouse import write_part
 from replay.replayer import open_log, start, steps
@@ -40,7 +41,7 @@ def main() -> None:
 
     def replay_only() -> None:
         for i, data in enumerate(datas):
-            match = open_log(data, str(i))
+            match = open_log(data, str(i), catalogues=Library())
             list(steps(match, start(match)))
 
     def rows_and_arrow() -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 import msgspec
 from timing import best_of  # bench/timing.py, beside this script
 
+from ingest.catalogues import Library
 from ingest.read import find_logs, read_log
 from replay.log import Final, numbered_lines
 from replay.registry import GAMES
@@ -41,7 +42,7 @@ def main() -> None:
 
     def replay_all() -> None:
         for i, blob in enumerate(blobs):
-            replay(open_log(blob, f"log-{i}"), keep_steps=False)
+            replay(open_log(blob, f"log-{i}", catalogues=Library()), keep_steps=False)
 
     decode_only = best_of(decode_all, 5)
     full = best_of(replay_all, 5)

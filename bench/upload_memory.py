@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import io
 import resource
-from collections import Counter
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,7 +12,7 @@ import streamlit as st
 
 from dashboards import queries
 from dashboards.data import query, signature, warehouse_path
-from ingest.catalogues import look_in_warehouse
+from ingest.catalogues import Library
 from replay.replayer import Match, open_log, replay, state_at
 
 
@@ -36,8 +36,8 @@ def _load(game_id: str, signature_: str) -> Replayed | None:
     data = _log_bytes(game_id)
     if data is None:
         return None
-    look_in_warehouse(warehouse_path())  # the catalogue the match was played with
-    match = open_log(data, game_id)
+    # the catalogue the match was played with: shipped, or kept by its warehouse
+    match = open_log(data, game_id, catalogues=Library(warehouse_path()))
     outcome = replay(match)
     players = match.header.players
     events = []

@@ -84,28 +84,21 @@ class Found:
 
 
 KEPT = "catalogues"  # <warehouse>/catalogues/<game>/<sha256>.toml: the copies a warehouse keeps
-_warehouses: list[Path] = []  # the warehouses this process reads or writes
 
 
-def look_in_warehouse(db: Path) -> None:
-    """Also look among the catalogues the warehouse `db` keeps, so that its matches replay
-    wherever it is opened, whatever SQUIRE_CATALOGUES says there."""
-    folder = Path(db).resolve() / KEPT
-    if folder not in _warehouses:
-        _warehouses.append(folder)
-
-
-def folders(game: str) -> list[tuple[Path, str]]:
-    """Where catalogues of `game` are looked for, in order, and what each folder is."""
+def folders(game: str, warehouse: Path | None = None) -> list[tuple[Path, str]]:
+    """Where catalogues of `game` are looked for, in order, and what each folder is: the
+    shipped ones, those the warehouse keeps (so that its matches replay wherever it is
+    opened), then the folders of SQUIRE_CATALOGUES."""
     extra = [Path(p) / game if (Path(p) / game).is_dir() else Path(p)
              for p in os.environ.get("SQUIRE_CATALOGUES", "").split(os.pathsep) if p]
-    return [(SHIPPED / game, "shipped"), *((kept / game, "kept") for kept in _warehouses),
-            *((folder, "yours") for folder in extra)]
+    kept = [] if warehouse is None else [(Path(warehouse).resolve() / KEPT / game, "kept")]
+    return [(SHIPPED / game, "shipped"), *kept, *((folder, "yours") for folder in extra)]
 
 
-def scan(game: str) -> Iterator[Found | CatalogueError]:
+def scan(game: str, warehouse: Path | None = None) -> Iterator[Found | CatalogueError]:
     """Every catalogue file found for `game`, or the error that keeps one from being read."""
-    for folder, origin in folders(game):
+    for folder, origin in folders(game, warehouse):
         if not folder.is_dir():
             continue
         for path in sorted(folder.glob("*.toml")):
@@ -118,10 +111,10 @@ def scan(game: str) -> Iterator[Found | CatalogueError]:
             yield Found(game, name, version, hashlib.sha256(data).hexdigest(), path, origin)
 
 
-def available(game: str) -> dict[tuple[str, str], Found]:
+def available(game: str, warehouse: Path | None = None) -> dict[tuple[str, str], Found]:
     """(name, version) → the file that provides it; the first found wins (shipped first)."""
     out: dict[tuple[str, str], Found] = {}
-    for found in scan(game):
+    for found in scan(game, warehouse):
         if isinstance(found, Found):
             out.setdefault((found.name, found.version), found)
     return out
@@ -154,21 +147,27 @@ def _decoded(game: str, path: Path, sha256: str) -> Any:
 
 
 @functools.lru_cache(maxsize=8)
-def _found(game: str, folders_setting: str, warehouses: tuple[Path, ...]) -> dict[
+def _found(game: str, folders_setting: str, warehouse: Path | None) -> dict[
         tuple[str, str], Found]:
-    return available(game)
+    return available(game, warehouse)
 
 
-def _known(game: str) -> dict[tuple[str, str], Found]:
-    return _found(game, os.environ.get("SQUIRE_CATALOGUES", ""), tuple(_warehouses))
+@dataclass(frozen=True)
+class Library:
+    """The catalogues found on disk for the engines (replay.catalogues.Catalogues): shipped,
+    kept by `warehouse`, then in SQUIRE_CATALOGUES. Folders are scanned and files decoded
+    once per process: an ingest of many matches asks for the same catalogue every time."""
 
+    warehouse: Path | None = None
 
-def for_match(game: str, name: str, version: str, sha256: str | None) -> Any:
-    """The catalogue a match names, decoded (its checks against the match's ruleset are the
-    engine's). Folders are scanned and files read once per process: an ingest of many
-    matches asks for the same catalogue every time."""
-    found = _find(game, name, version, sha256, _known(game))
-    return _decoded(game, found.path, found.sha256)
+    def known(self, game: str) -> dict[tuple[str, str], Found]:
+        return _found(game, os.environ.get("SQUIRE_CATALOGUES", ""), self.warehouse)
+
+    def find(self, game: str, name: str, version: str) -> Any:
+        """The catalogue (name, version), decoded; its checks against a match's ruleset, and
+        against the sha256 its log names, are the engine's."""
+        found = _find(game, name, version, None, self.known(game))
+        return _decoded(game, found.path, found.sha256)
 
 
 def keep(db: Path, game: str, name: str, version: str, sha256: str) -> None:
@@ -178,7 +177,7 @@ def keep(db: Path, game: str, name: str, version: str, sha256: str) -> None:
     folder = Path(db) / KEPT / game
     if (folder / f"{sha256}.toml").exists():
         return
-    found = _find(game, name, version, sha256, _known(game))
+    found = _find(game, name, version, sha256, Library(db).known(game))
     if found.shipped:
         return
     folder.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 
+from ingest.catalogues import Library
 from ingest.read import find_logs, read_log
 from ingest.report import escaped, outcome_json, outcome_text
 from ingest.simulate import Written
@@ -46,7 +47,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _replay_one(path: str, args: argparse.Namespace) -> tuple[int, str]:
     """`squire replay` of one log: its exit status (2 for a step it does not have) and what
     to print (on standard output for 0, else standard error)."""
-    match = open_log(read_log(path), path)
+    match = open_log(read_log(path), path, catalogues=Library())
     if args.step is None:
         outcome = replay(match, keep_steps=False)
         return 0, json.dumps(outcome_json(outcome), ensure_ascii=False) if args.json \
@@ -205,11 +206,11 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 def cmd_catalogues(args: argparse.Namespace) -> int:
     """List the catalogues squire finds, each with its check; or check the files given."""
-    from ingest.catalogues import PARSERS, catalogue_bytes, describe, look_in_warehouse, scan
+    from ingest.catalogues import PARSERS, catalogue_bytes, describe, scan
     from ingest.warehouse import DEFAULT_DB
     from replay.catalogues import CatalogueError
 
-    look_in_warehouse(Path(args.db) if args.db else DEFAULT_DB)
+    warehouse = Path(args.db) if args.db else DEFAULT_DB
 
     if args.check:
         status = 0
@@ -228,7 +229,7 @@ def cmd_catalogues(args: argparse.Namespace) -> int:
     for game in [args.game] if args.game else sorted(PARSERS):
         print(f"{game}:")
         seen: set[tuple[str, str]] = set()
-        for found in scan(game):
+        for found in scan(game, warehouse):
             line = describe(found, PARSERS[game])
             if not isinstance(found, CatalogueError):
                 pair = (found.name, found.version)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from ingest.catalogues import keep, look_in_warehouse
+from ingest.catalogues import Library, keep
 from ingest.executor import INGEST_PRELOAD, chunked, make_executor, worker_count
 from ingest.read import find_logs
 from ingest.rows import Reject, replay_files
@@ -69,8 +69,7 @@ def stage(task: Task) -> list[Staged]:
 def _stage(task: Task) -> Staged:
     """The catalogues the chunk's matches were played with are kept in the warehouse before
     its part is staged, so a committed match never lacks its catalogue."""
-    look_in_warehouse(task.db)
-    batch = replay_files(task.paths, task.names)
+    batch = replay_files(task.paths, task.names, Library(task.db))
     games = batch.tables["games"]
     batch.tables["games"] = games.append_column(
         "ingested_at", pa.array([task.stamp] * games.num_rows, pa.timestamp("us", tz="UTC")))

@@ -16,7 +16,9 @@ from typing import Any, get_args
 
 import pyarrow as pa
 
+from ingest.catalogues import Library
 from ingest.read import read_log
+from replay.catalogues import Catalogues
 from replay.errors import ReplayError, internal, one_line, rejection
 from replay.facts import PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved
 from replay.game import Game
@@ -136,13 +138,16 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def replay_files(paths: list[str], names: dict[str, str] | None = None) -> Batch:
+def replay_files(paths: list[str], names: dict[str, str] | None = None,
+                 catalogues: Catalogues | None = None) -> Batch:
     """Replay each log; whole matches become rows, broken logs become rejections.
 
     `names` gives the name to record a file under where it is not its path (an upload's
-    file name); whatever fails on one log is that log's rejection, never the batch's end."""
+    file name); `catalogues`, those the matches may be played with (default: the shipped
+    ones and SQUIRE_CATALOGUES'). Whatever fails on one log is that log's rejection, never
+    the batch's end."""
     with _collector_paused():
-        return _replay_files(paths, names or {})
+        return _replay_files(paths, names or {}, catalogues or Library())
 
 
 # Matches whose rows are turned into Arrow at a time. A whole batch's Python rows take a
@@ -226,7 +231,7 @@ def _slice_tables(piece: _Slice, rejects: list[Reject], shas: dict[str, str],
             for table in empty}
 
 
-def _replay_files(paths: list[str], names: dict[str, str]) -> Batch:
+def _replay_files(paths: list[str], names: dict[str, str], catalogues: Catalogues) -> Batch:
     piece = _Slice(*_empty())
     slices: list[dict[str, pa.Table]] = []
     shas: dict[str, str] = {}
@@ -243,7 +248,7 @@ def _replay_files(paths: list[str], names: dict[str, str]) -> Batch:
         sha = hashlib.sha256(data).hexdigest()
         mark = _mark(piece.cols, piece.rows)
         try:
-            game_id = _replay_into(piece.cols, piece.rows, name, data, sha, shas)
+            game_id = _replay_into(piece.cols, piece.rows, name, data, sha, shas, catalogues)
         except ReplayError as err:
             rejects.append(Reject(name, err.line, err.rule, err.message, sha))
             continue
@@ -269,9 +274,10 @@ def _replay_files(paths: list[str], names: dict[str, str]) -> Batch:
 
 
 def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tuple[Any, ...]]],
-                 path: str, data: bytes, sha: str, seen: dict[str, str]) -> str:
+                 path: str, data: bytes, sha: str, seen: dict[str, str],
+                 catalogues: Catalogues) -> str:
     """Append one match's rows; on a rejection nothing of it is appended."""
-    match = open_log(data, path)
+    match = open_log(data, path, catalogues=catalogues)
     header = match.header
     game = match.game
     state = start(match)

@@ -6,6 +6,7 @@ number, so the same arguments give byte-identical files however the work is spli
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import json
@@ -18,6 +19,7 @@ from typing import Any
 
 import msgspec
 
+from ingest.catalogues import Library
 from replay.log import FORMAT, Final
 from replay.playout import playout
 from replay.registry import GAMES
@@ -65,18 +67,26 @@ def check(spec: Spec) -> None:
     # RulesError on a bad --set (or one the game's own checks refuse: a catalogue too small
     # for it), ValueError on a bad table
     header = _header(spec, 0, random.Random(0), spec.run_id)
-    game.new_game(game.ruleset(header), header)
+    game.new_game(game.ruleset(header), header, catalogue_for(spec.game))
 
 
 def _simulated() -> list[str]:
     return [name for name, game in GAMES.items() if game.simulation is not None]
 
 
+@functools.cache
+def catalogue_for(name: str) -> Any:
+    """The catalogue a game's simulated matches are played with: its default one (None for
+    a game without a catalogue)."""
+    game = GAMES[name]
+    return None if game.catalogue is None else Library().find(name, *game.catalogue.default)
+
+
 def _header(spec: Spec, index: int, rng: random.Random, run_id: str) -> Any:
     game = GAMES[spec.game]
     assert game.simulation is not None
     config = game.resolve(spec.ruleset, spec.rules)
-    fields = game.simulation.table(spec.players, config, rng)
+    fields = game.simulation.table(spec.players, config, rng, catalogue_for(spec.game))
     real = [p for p in fields["players"] if p != fields.get("neutral")]
     # Bots take the seats in turn, starting one further along the list each match, so every
     # bot plays even when there are more bots than seats; then seats are shuffled.
@@ -101,7 +111,7 @@ def simulate_match(spec: Spec, index: int, run_id: str | None = None) -> Written
     run_id = run_id or spec.run_id
     rng = random.Random(f"{run_id}:{index}")
     header = _header(spec, index, rng, run_id)
-    state = game.new_game(game.ruleset(header), header)
+    state = game.new_game(game.ruleset(header), header, catalogue_for(spec.game))
     bots = [
         game.simulation.bots[header.agents[p]]() if p in header.agents else None
         for p in header.players

@@ -1,11 +1,18 @@
-"""What every game that reads a component catalogue shares: its load errors.
+"""What every game that reads a component catalogue shares: how a header names one, how the
+caller hands it in, and its load errors.
 
-A catalogue is decoded and checked by its game (`replay/games/<game>/catalogue.py`, pure);
-finding its file is `ingest.catalogues`'."""
+A catalogue is decoded and checked by its game (`replay/games/<game>/catalogue.py`, pure).
+Finding its file is the caller's: ingest, the dashboards, the simulator or a test hands the
+engine a `Catalogues` (ingest.catalogues.Library reads them from disk), and the engine only
+asks it for the (name, version) a header names and checks the answer against the header's
+sha256. So a replay depends on nothing but its arguments."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from replay.errors import RulesError
 
 
 class CatalogueError(ValueError):
@@ -20,16 +27,41 @@ class CatalogueError(ValueError):
         self.message = message
 
 
-def named_in(header: Any, game: str, default: tuple[str, str], rule: str) -> Any:
-    """The catalogue a match's header names (its `default` when it names none), decoded;
-    RulesError citing `rule` when there is no such catalogue or its hash differs. Finding the
-    file is ingest's job: the engine asks it, and `replay/` itself reads no files."""
-    from ingest.catalogues import for_match
-    from replay.errors import RulesError
+class Catalogues(Protocol):
+    """The catalogues a caller can give: decoded, each with the sha256 of its file."""
 
+    def find(self, game: str, name: str, version: str) -> Any:
+        """The catalogue (name, version) of `game`; CatalogueError if there is none."""
+        ...
+
+
+class NoCatalogues:
+    """What an engine has when its caller handed in none: every catalogue is unknown."""
+
+    def find(self, game: str, name: str, version: str) -> Any:
+        raise CatalogueError("catalogue", f"no {game} catalogue {name!r} version {version!r} "
+                             "was handed to the replay")
+
+
+@dataclass(frozen=True)
+class Uses:
+    """How a game reads a catalogue: the one a header naming none was played with, and the
+    rule a missing or different catalogue breaks."""
+
+    default: tuple[str, str]  # (name, version)
+    rule: str
+
+
+def named_in(header: Any, game: str, uses: Uses, catalogues: Catalogues) -> Any:
+    """The catalogue a match's header names, from `catalogues`; RulesError citing the game's
+    rule when there is no such catalogue or its file is not the one the log names."""
     named = header.catalogue
-    name, version = (named.name, str(named.version)) if named else default
+    name, version = (named.name, str(named.version)) if named else uses.default
     try:
-        return for_match(game, name, version, named.sha256 if named else None)
+        found = catalogues.find(game, name, version)
     except CatalogueError as err:
-        raise RulesError(rule, str(err)) from None
+        raise RulesError(uses.rule, str(err)) from None
+    if named is not None and named.sha256 is not None and named.sha256 != found.sha256:
+        raise RulesError(uses.rule, f"catalogue: {name} {version} has sha256 {found.sha256}, "
+                         f"not the {named.sha256} the log was played with")
+    return found

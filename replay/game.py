@@ -9,6 +9,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
+from replay.catalogues import Uses
 from replay.errors import RulesError
 from replay.facts import Fact
 from replay.log import Header
@@ -56,8 +57,9 @@ class Simulation(Generic[S, E]):
     """What the simulator needs beyond the rules: bots, tables, and chance's own moves."""
 
     bots: Mapping[str, Callable[[], Policy]]
-    # Header fields (players, variant, a map, …) of a table for a count, under a ruleset.
-    table: Callable[[int, Any, random.Random], dict[str, Any]]
+    # Header fields (players, variant, a map, …) of a table for a count, under a ruleset,
+    # with the catalogue it is played with (None for a game without one).
+    table: Callable[[int, Any, random.Random, Any], dict[str, Any]]
     chance: Callable[[S, random.Random], E | None]  # the next event if chance decides it
     to_move: Callable[[S], int]  # else the seat that decides next
     # What a bot chooses from; by default the engine's `legal_events` for its seat. A game
@@ -84,7 +86,8 @@ class Game(Generic[C, S, E]):
     rulesets: Mapping[str, C]
     standard_ruleset: str
     sources: Sequence[str]  # scoring sources, in the order results list them
-    new_game: Callable[[C, Any], S]
+    # (ruleset, header, the catalogue the header names, or None for a game without one)
+    new_game: Callable[[C, Any, Any], S]
     apply: Callable[[S, E], Sequence[Fact]]
     legal_events: Callable[[S, int | None], list[E]]
     expecting: Callable[[S], Expecting]
@@ -98,6 +101,8 @@ class Game(Generic[C, S, E]):
     simulation: Simulation[S, E] | None = None
     # Event kind → the field naming the component it takes (a card, a tile): for analytics.
     item_fields: Mapping[str, str] = field(default_factory=dict)
+    # For a game played with a component catalogue: its default and rule (replay.catalogues).
+    catalogue: Uses | None = None
 
     def ruleset(self, header: Header, extra: Mapping[str, C] | None = None) -> C:
         """LOG-3: the header's named ruleset with its `rules` overrides on top."""

@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from replay.catalogues import Catalogues, NoCatalogues, named_in
 from replay.errors import ReplayError, RulesError, internal
 from replay.facts import Fact
 from replay.game import Game, Result
@@ -43,6 +44,10 @@ class Match:
     config: Any
     lines: list[tuple[int, bytes]]
     header_line: bytes = b""  # as written, so the log can be rebuilt from stored events
+    catalogue: Any = None  # the one the header names, for a game played with a catalogue
+    # The state open_log built to check the header, handed to the first start(): a game's
+    # setup (Heraldry's map) is then built once per replay.
+    fresh: list[Any] = field(default_factory=list, compare=False, repr=False)
 
     def fail(self, line: int, err: RulesError) -> ReplayError:
         return ReplayError(self.path, line, err.rule, err.message)
@@ -72,9 +77,11 @@ class Outcome:
         return self.match.game.result(self.state)
 
 
-def open_log(data: bytes, path: str, rulesets: Mapping[str, Any] | None = None) -> Match:
+def open_log(data: bytes, path: str, rulesets: Mapping[str, Any] | None = None,
+             catalogues: Catalogues | None = None) -> Match:
     """Read the header of a log's bytes (uncompressed); ReplayError if it is not a valid one
-    or passes a limit (LOG-6)."""
+    or passes a limit (LOG-6). `catalogues`: where the catalogue a header names is taken
+    from, for the games that read one (the caller's; without it, none is known)."""
     beyond = beyond_limits(data)
     if beyond:
         raise ReplayError(path, beyond[0], beyond[1].rule, beyond[1].message)
@@ -103,9 +110,12 @@ def open_log(data: bytes, path: str, rulesets: Mapping[str, Any] | None = None) 
             )
         extra = {k: v for k, v in (rulesets or {}).items() if k.startswith(game.name + "/")}
         config = game.ruleset(header, extra)
+        catalogue = None if game.catalogue is None else named_in(
+            header, game.name, game.catalogue, catalogues or NoCatalogues())
         match = Match(path=path, game=game, header=header, config=config, lines=lines[1:],
-                      header_line=first)
-        start(match)  # the game's own header checks (seats, variant) raise here, at line 1
+                      header_line=first, catalogue=catalogue)
+        # The game's own header checks (seats, variant) raise here, at line 1.
+        match.fresh.append(_new_state(match))
     except RulesError as err:
         raise ReplayError(path, number, err.rule, err.message) from None
     except Exception as err:  # a bug: this log's rejection, never the end of a whole run
@@ -125,7 +135,11 @@ def _check_utf8(data: bytes, path: str) -> None:
 
 def start(match: Match) -> Any:
     """The state before the first event."""
-    return match.game.new_game(match.config, match.header)
+    return match.fresh.pop() if match.fresh else _new_state(match)
+
+
+def _new_state(match: Match) -> Any:
+    return match.game.new_game(match.config, match.header, match.catalogue)
 
 
 def steps(match: Match, state: Any) -> Iterator[Step]:

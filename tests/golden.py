@@ -14,11 +14,12 @@ import msgspec
 
 from ingest.read import read_log
 from replay.replayer import open_log, replay
+from tests.support import CATALOGUES
 
 
 def playthrough(log: Path) -> dict[str, Any]:
     """What the golden files hold for one log: every fact with its step, and the end state."""
-    outcome = replay(open_log(read_log(log), log.name))
+    outcome = replay(open_log(read_log(log), log.name, catalogues=CATALOGUES))
     facts = [
         {"index": step.index, "line": step.line, **msgspec.to_builtins(fact)}
         for step in outcome.steps
@@ -54,7 +55,7 @@ def check_expected(log: Path, expected: Path) -> None:
     from ingest.report import outcome_json
 
     wanted = {row["game_id"]: row for row in map(json.loads, expected.read_text().splitlines())}
-    got = outcome_json(replay(open_log(read_log(log), str(log))))
+    got = outcome_json(replay(open_log(read_log(log), str(log), catalogues=CATALOGUES)))
     want = wanted[got["game_id"]]
     assert {key: got[key] for key in want} == want
 

@@ -6,7 +6,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ingest.catalogues import Library
+from replay.registry import GAMES
 from replay.replayer import open_log, replay
+
+# The catalogues the tests hand the engines: the shipped ones (and SQUIRE_CATALOGUES'), read
+# by ingest as every caller of the engines does.
+CATALOGUES = Library()
+
+
+def catalogue(game: str) -> Any:
+    """A catalogue game's default catalogue, decoded: the third argument of its new_game."""
+    uses = GAMES[game].catalogue
+    assert uses is not None
+    return CATALOGUES.find(game, *uses.default)
 
 
 def files(folder: Path) -> dict[str, bytes]:
@@ -21,7 +34,7 @@ def log_data(lines: list[str]) -> bytes:
 
 def all_facts(data: bytes) -> list[object]:
     """Every step's index, round and facts: two replays of one log must give the same."""
-    return [(s.index, s.round, s.facts) for s in replay(open_log(data, "r.jsonl")).steps]
+    return [(s.index, s.round, s.facts) for s in replay(open_log(data, "r.jsonl", catalogues=CATALOGUES)).steps]
 
 
 def write_variants(folder: Path, lines: list[str], changes: dict[str, tuple[int, str]]) -> None:
@@ -80,7 +93,7 @@ def sample_tables_and_bots(folder: Path) -> tuple[int, set[int], set[str]]:
     paths = list(find_logs([str(folder)]))
     tables, bots = set(), set()
     for path in paths:
-        outcome = replay(open_log(read_log(path), str(path)), keep_steps=False)
+        outcome = replay(open_log(read_log(path), str(path), catalogues=CATALOGUES), keep_steps=False)
         assert outcome.result.complete and outcome.final_claim is not None, path
         header = outcome.match.header
         tables.add(len(header.players) - (getattr(header, "neutral", None) is not None))

@@ -21,6 +21,8 @@ from ingest.simulate import Spec, simulate_chunk, write_log
 from ingest.warehouse import WarehouseBusy, Writer, open_reader, parts
 from replay.replayer import open_log, replay
 
+from .support import CATALOGUES
+
 ROOT = Path(__file__).parents[1]
 SAMPLES = ROOT / "data" / "samples" / "knight-academy"
 EXAMPLE = ROOT / "tests" / "knight_academy" / "logs" / "ka-example-4p.jsonl"
@@ -88,7 +90,7 @@ def test_the_samples_fill_every_table_with_the_replayed_counts(tmp_path):
     summary = ingest([SAMPLES], db=db, jobs=2)
     logs = list(find_logs([str(SAMPLES)]))
     assert summary.ingested == len(logs) and summary.ok
-    outcomes = [replay(open_log(read_log(p), str(p))) for p in logs]
+    outcomes = [replay(open_log(read_log(p), str(p), catalogues=CATALOGUES)) for p in logs]
     assert count(db, "SELECT count(*) FROM games") == len(logs)
     assert count(db, "SELECT count(*) FROM seats") == sum(len(o.match.header.players)
                                                           for o in outcomes)
@@ -229,7 +231,7 @@ def test_round_progress_holds_each_discs_progress_at_each_rounds_end(tmp_path):
 
     db = tmp_path / "wh"
     ingest([EXAMPLE], db=db, jobs=1)
-    outcome = replay(open_log(read_log(EXAMPLE), str(EXAMPLE)))
+    outcome = replay(open_log(read_log(EXAMPLE), str(EXAMPLE), catalogues=CATALOGUES))
     match = outcome.match
     last_of = {step.round: step for step in outcome.steps}
     stored = {(r, p, tr): v for r, p, tr, v in open_reader(db).execute(

@@ -11,7 +11,7 @@ import msgspec
 from replay.games import albus_academy as aa
 from replay.games.albus_academy.bots import BOTS, table
 from replay.playout import playout
-from tests.support import refused
+from tests.support import catalogue, refused
 
 LOGS = Path(__file__).parent / "logs"
 
@@ -24,7 +24,7 @@ def header(players: str = "Ann Bob", **fields: Any) -> aa.Header:
 
 def new(players: str = "Ann Bob", **fields: Any) -> aa.State:
     head = header(players, **fields)
-    return aa.new_game(aa.RULES.ruleset(head), head)
+    return aa.new_game(aa.RULES.ruleset(head), head, catalogue("albus-academy"))
 
 
 PUBLIC_TILES = ["T04", "T13", "T07", "T22"]
@@ -127,7 +127,7 @@ def random_log(seed: int, players: int = 2, rules: dict[str, Any] | None = None,
     rng = random.Random(seed)
     config = aa.RULES.resolve(None, rules or {})
     head = aa.Header(format="squire-log/1", game="albus-academy", game_id=f"random-{seed}",
-                     rules=rules or {}, **table(players, config, rng))
-    state = aa.new_game(config, head)
+                     rules=rules or {}, **table(players, config, rng, catalogue("albus-academy")))
+    state = aa.new_game(config, head, catalogue("albus-academy"))
     events = playout(aa.RULES, state, [BOTS[bots]() for _ in range(players)], rng)
     return [msgspec.json.encode(head).decode(), *(msgspec.json.encode(e).decode() for e in events)]

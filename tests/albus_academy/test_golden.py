@@ -6,6 +6,7 @@ from __future__ import annotations
 from ingest.read import read_log
 from replay.replayer import open_log, state_at
 from tests.golden import example_tests
+from tests.support import CATALOGUES
 
 from .golden import GOLDEN
 from .support import LOGS
@@ -18,7 +19,7 @@ def test_the_opening_of_the_two_player_example_by_hand():
     # Line 16: Ann activates her se corner (homework) and completes her public spell S03
     # (cost 3 will: 3 → 0; 2 prestige tucked); line 18 refills the public homework.
     # Line 20: Bob completes his private item I19 with his 3 shards (0 left, 1 prestige).
-    match = open_log(read_log(LOGS / "aa-example-2p.jsonl"), "2p")
+    match = open_log(read_log(LOGS / "aa-example-2p.jsonl"), "2p", catalogues=CATALOGUES)
     after_ann, after_bob = state_at(match, 16), state_at(match, 19)
     ann, bob = after_ann.board[0], after_bob.board[1]
     assert (ann.will, ann.spells, (2, 3) in ann.exhausted) == (0, ["S03"], True)

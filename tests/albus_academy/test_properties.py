@@ -12,7 +12,7 @@ from replay.errors import IllegalEvent, ReplayError
 from replay.games import albus_academy as aa
 from replay.games.albus_academy.legal import close, legal_events
 from replay.replayer import open_log, replay
-from tests.support import all_facts, log_data
+from tests.support import CATALOGUES, all_facts, catalogue, log_data
 
 from .support import clone, fingerprint, random_log
 
@@ -31,7 +31,7 @@ rule_changes = st.fixed_dictionaries({}, optional={
        bots=st.sampled_from(["random", "greedy"]))
 def test_random_legal_games_replay_complete_and_deterministically(seed, players, rules, bots):
     data = log_data(random_log(seed, players, rules, bots))
-    outcome = replay(open_log(data, "r.jsonl"))
+    outcome = replay(open_log(data, "r.jsonl", catalogues=CATALOGUES))
     assert outcome.result.complete and outcome.result.winners
     assert all_facts(data) == all_facts(data)
 
@@ -64,7 +64,7 @@ def test_the_engine_accepts_exactly_what_it_offers_sampled_both_ways(seed, playe
     rng = random.Random(seed)
     lines = random_log(seed, players)
     head = msgspec.json.decode(lines[0], type=aa.Header)
-    state = aa.new_game(aa.RULES.ruleset(head), head)
+    state = aa.new_game(aa.RULES.ruleset(head), head, catalogue("albus-academy"))
     for line in lines[1:]:
         offered = legal_events(state)
         after_cast: list[aa.Event] = []
@@ -93,6 +93,6 @@ def test_arbitrary_bytes_either_replay_or_raise_a_clean_rejection(data):
            b'"players":["A","B"]}\n'
     for blob in (data, head + data):
         try:
-            replay(open_log(blob, "fuzz.jsonl"))
+            replay(open_log(blob, "fuzz.jsonl", catalogues=CATALOGUES))
         except ReplayError as err:
             assert err.rule.startswith(("LOG-", "AA-")) and err.line >= 1

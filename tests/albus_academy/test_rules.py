@@ -19,6 +19,7 @@ from replay.games import albus_academy as aa
 from replay.games.albus_academy.rules import edges_at, is_over, links
 from replay.games.albus_academy.scoring import result
 from replay.replayer import open_log, replay
+from tests.support import CATALOGUES
 
 from .support import header, new, rejects, run, seat, table_in
 
@@ -332,7 +333,7 @@ def test_aa33_setup_reveals_four_and_four_then_deals_three_each_from_the_first_p
 def test_aa34_the_catalogue_must_exist_and_fit_the_table():
     data = msgspec.json.encode(header(catalogue={"name": "albus-sample", "version": "7"}))
     with pytest.raises(ReplayError) as caught:
-        open_log(data + b"\n", "x")
+        open_log(data + b"\n", "x", catalogues=CATALOGUES)
     assert (caught.value.rule, caught.value.line) == ("AA-34", 1)
     with pytest.raises(Exception, match="AA-34"):
         new("Ann Bob Cid Dee", rules={"private_homework": 9})
@@ -461,5 +462,5 @@ def test_aa45_a_log_may_stop_in_the_final_turns_cast_when_nothing_is_owed():
 def test_the_example_replays_to_a_complete_match():
     from .support import LOGS
 
-    outcome = replay(open_log((LOGS / "aa-example-2p.jsonl").read_bytes(), "x"))
+    outcome = replay(open_log((LOGS / "aa-example-2p.jsonl").read_bytes(), "x", catalogues=CATALOGUES))
     assert outcome.result.complete

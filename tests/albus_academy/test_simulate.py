@@ -18,7 +18,14 @@ from replay.games.albus_academy.bots import BOTS, table
 from replay.games.albus_academy.legal import legal_events
 from replay.playout import playout
 from replay.replayer import open_log, replay
-from tests.support import Checked, files, greedy_win_share, sample_tables_and_bots
+from tests.support import (
+    CATALOGUES,
+    Checked,
+    catalogue,
+    files,
+    greedy_win_share,
+    sample_tables_and_bots,
+)
 
 SAMPLES = Path(__file__).parents[2] / "data" / "samples" / "albus-academy"
 ALL_BOTS = ("greedy", "random")
@@ -37,7 +44,7 @@ def test_every_simulated_log_replays_to_the_simulators_scores(players):
     spec = Spec(game="albus-academy", players=players, bots=ALL_BOTS, seed=players)
     for written in simulate_chunk((spec, 0, 6)):
         data = gzip.decompress(written.data)
-        outcome = replay(open_log(data, written.game_id))
+        outcome = replay(open_log(data, written.game_id, catalogues=CATALOGUES))
         assert outcome.result.complete
         assert outcome.final_claim is not None and outcome.final_claim.scores == written.scores
         header = json.loads(data.splitlines()[0])
@@ -53,8 +60,8 @@ LEGAL = lambda state, seat, event, options: event == STOP or event in legal_even
 def test_bots_only_choose_among_the_legal_events(bot):
     rng = random.Random(4)
     head = aa.Header(format="squire-log/1", game="albus-academy", game_id="b",
-                     **table(3, aa.STANDARD, rng))
-    state = aa.new_game(aa.STANDARD, head)
+                     **table(3, aa.STANDARD, rng, catalogue("albus-academy")))
+    state = aa.new_game(aa.STANDARD, head, catalogue("albus-academy"))
     playout(aa.RULES, state, [Checked(BOTS[bot](), LEGAL) for _ in head.players], rng)
     assert state.phase == "over"
 
@@ -66,7 +73,7 @@ def test_set_overrides_are_applied_and_recorded(tmp_path):
     for path in find_logs([str(out)]):
         data = read_log(path)
         assert json.loads(data.splitlines()[0])["rules"] == {"end_homework": 3}
-        outcome = replay(open_log(data, str(path)))
+        outcome = replay(open_log(data, str(path), catalogues=CATALOGUES))
         assert outcome.match.config.end_homework == 3
         assert max(len(me.spells) + len(me.items) for me in outcome.state.board) >= 3 or any(
             me.class_dismissed for me in outcome.state.board)

@@ -12,7 +12,7 @@ from replay.games import paladins as pa
 from replay.games.paladins import events as ev_types
 from replay.games.paladins.bots import BOTS, clone, table
 from replay.playout import playout
-from tests.support import refused
+from tests.support import catalogue, refused
 
 LOGS = Path(__file__).parent / "logs"
 PALADINS = [f"pal-{i:02d}" for i in range(1, 13)]
@@ -28,7 +28,7 @@ def header(players: str = "Ann Bob", **fields: Any) -> pa.Header:
 def new(players: str = "Ann Bob", **fields: Any) -> pa.State:
     """A match before its first reveal."""
     head = header(players, **fields)
-    return pa.new_game(pa.RULES.ruleset(head), head)
+    return pa.new_game(pa.RULES.ruleset(head), head, catalogue("paladins"))
 
 
 TOWNSFOLK = ["tf-01", "tf-02", "tf-03", "tf-04", "tf-05"]
@@ -147,8 +147,8 @@ def random_log(seed: int, players: int = 2, rules: dict[str, Any] | None = None,
     rng = random.Random(seed)
     config = pa.RULES.resolve(None, rules or {})
     head = pa.Header(format="squire-log/1", game="paladins", game_id=f"random-{seed}",
-                     rules=rules or {}, **table(players, config, rng))
-    state = pa.new_game(config, head)
+                     rules=rules or {}, **table(players, config, rng, catalogue("paladins")))
+    state = pa.new_game(config, head, catalogue("paladins"))
     events = playout(pa.RULES, state, [BOTS[bots]() for _ in range(players)], rng)
     return [msgspec.json.encode(head).decode(), *(msgspec.json.encode(e).decode() for e in events)]
 

@@ -22,6 +22,7 @@ from replay.games.paladins.catalogue import CatalogueError, parse
 from replay.games.paladins.config import STANDARD, Config
 from replay.games.paladins.effects import Ability, End
 from replay.replayer import open_log, replay
+from tests.support import CATALOGUES
 
 SAMPLE = Path(__file__).parents[2] / "data" / "catalogues" / "paladins" / "squire-sample-1.toml"
 TEXT = SAMPLE.read_text()
@@ -194,7 +195,6 @@ def test_the_command_lists_and_checks_catalogues(tmp_path, capsys):
 
 def test_the_warehouse_keeps_a_players_catalogue_so_its_matches_replay_anywhere(
         tmp_path, monkeypatch):
-    monkeypatch.setattr(catalogues, "_warehouses", [])
     own = tmp_path / "mine"
     own.mkdir()
     club = TEXT.replace('version = "1"', 'version = "club-2"', 1)  # same components
@@ -219,16 +219,14 @@ def test_the_warehouse_keeps_a_players_catalogue_so_its_matches_replay_anywhere(
     # Elsewhere: no SQUIRE_CATALOGUES, the club's folder gone; only the warehouse has the file.
     monkeypatch.delenv("SQUIRE_CATALOGUES")
     shutil.rmtree(own)
-    monkeypatch.setattr(catalogues, "_warehouses", [])
     with pytest.raises(ReplayError, match="PA-42: catalogue: no paladins catalogue "
                                           "'squire-sample' version 'club-2'"):
-        open_log(log.read_bytes(), str(log))
-    catalogues.look_in_warehouse(db)
-    outcome = replay(open_log(log.read_bytes(), str(log)))
+        open_log(log.read_bytes(), str(log), catalogues=CATALOGUES)
+    outcome = replay(open_log(log.read_bytes(), str(log), catalogues=catalogues.Library(db)))
     stored = open_reader(db).execute(
         "SELECT score FROM seats WHERE game_id = ? ORDER BY seat", [header["game_id"]]).fetchall()
     assert [score for (score,) in stored] == outcome.result.scores
-    assert catalogues.available("paladins")["squire-sample", "club-2"].origin == "kept"
+    assert catalogues.available("paladins", db)["squire-sample", "club-2"].origin == "kept"
 
     again = ingest([log], db=db, jobs=1)  # a later ingest finds the kept copy too
     assert (again.present, again.rejects) == (1, [])

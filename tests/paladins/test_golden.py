@@ -6,6 +6,7 @@ from __future__ import annotations
 from ingest.read import read_log
 from replay.replayer import open_log, state_at
 from tests.golden import example_tests
+from tests.support import CATALOGUES
 
 from .golden import GOLDEN
 from .support import LOGS
@@ -18,7 +19,7 @@ def test_bobs_first_attack_by_hand():
     # Line 10: Bob (paladin Lisette: +1 strength this round) attacks Lost Legion (strength 8)
     # with strength 0 + 1: 7 missing, so ceil(7 / 2) = 4 silver of his 5 (PA-53). Its attack
     # reward 2inf 1str 2silver: influence 2, strength 1, silver 1 + 2 = 3.
-    match = open_log(read_log(LOGS / "pa-example-2p.jsonl"), "2p")
+    match = open_log(read_log(LOGS / "pa-example-2p.jsonl"), "2p", catalogues=CATALOGUES)
     before, after = state_at(match, 8), state_at(match, 9)
     bob_before, bob = before.board[1], after.board[1]
     assert bob_before.silver == 5 and bob.silver == 3

@@ -11,7 +11,7 @@ from ingest.read import find_logs, read_log
 from ingest.warehouse import open_reader
 from replay.facts import ResourceChanged, ScoreChanged, TrackMoved
 from replay.replayer import open_log, replay
-from tests.support import write_variants
+from tests.support import CATALOGUES, write_variants
 
 from .support import LOGS
 
@@ -32,7 +32,7 @@ def test_samples_and_examples_fill_the_tables_and_record_the_catalogue(tmp_path)
     assert summary.ingested == len(logs) and summary.ok
     assert _rows(db, "SELECT DISTINCT catalogue, catalogue_version, catalogue_sha256 FROM games") \
         == [("squire-sample", "1", SHA)]
-    facts = [f for p in logs for s in replay(open_log(read_log(p), str(p))).steps for f in s.facts]
+    facts = [f for p in logs for s in replay(open_log(read_log(p), str(p), catalogues=CATALOGUES)).steps for f in s.facts]
     assert _rows(db, "SELECT count(*) FROM resource_changes") == [
         (sum(type(f) is ResourceChanged for f in facts),)]
     assert _rows(db, "SELECT count(*) FROM track_moves") == [

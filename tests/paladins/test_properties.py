@@ -12,7 +12,7 @@ from replay.errors import IllegalEvent, ReplayError
 from replay.games import paladins as pa
 from replay.games.paladins.legal import canonical, legal_events
 from replay.replayer import open_log, replay
-from tests.support import all_facts, log_data
+from tests.support import CATALOGUES, all_facts, catalogue, log_data
 
 from .support import clone, fingerprint, random_log
 
@@ -30,7 +30,7 @@ rule_changes = st.fixed_dictionaries({}, optional={
 @given(seed=st.integers(0, 2**32), players=st.integers(1, 4), rules=rule_changes)
 def test_random_legal_games_replay_complete_and_deterministically(seed, players, rules):
     data = log_data(random_log(seed, players, rules))
-    outcome = replay(open_log(data, "r.jsonl"))
+    outcome = replay(open_log(data, "r.jsonl", catalogues=CATALOGUES))
     assert outcome.result.complete and outcome.result.winners
     assert outcome.state.round == 7
     assert all_facts(data) == all_facts(data)
@@ -69,7 +69,7 @@ def test_the_engine_accepts_exactly_what_it_offers_sampled_both_ways(seed, playe
     rng = random.Random(seed)
     lines = random_log(seed, players)
     head = msgspec.json.decode(lines[0], type=pa.Header)
-    state = pa.new_game(pa.RULES.ruleset(head), head)
+    state = pa.new_game(pa.RULES.ruleset(head), head, catalogue("paladins"))
     for line in lines[1:]:
         offered = legal_events(state)
         for option in rng.sample(offered, min(3, len(offered))):  # enumerate ⊆ accept
@@ -97,9 +97,9 @@ HEAD = b'{"kind":"header","format":"squire-log/1","game":"paladins","game_id":"f
 @given(st.binary(max_size=300) | st.text(max_size=200).map(str.encode))
 def test_arbitrary_bytes_either_replay_or_raise_a_clean_rejection(data):
     head = HEAD
-    replay(open_log(head, "head.jsonl"))  # the header alone is a valid, incomplete match
+    replay(open_log(head, "head.jsonl", catalogues=CATALOGUES))  # the header alone is a valid, incomplete match
     for blob in (data, head + data):
         try:
-            replay(open_log(blob, "fuzz.jsonl"))
+            replay(open_log(blob, "fuzz.jsonl", catalogues=CATALOGUES))
         except ReplayError as err:
             assert err.rule.startswith(("LOG-", "PA-")) and err.line >= 1

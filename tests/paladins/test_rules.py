@@ -17,6 +17,7 @@ from replay.games import paladins as pa
 from replay.games.paladins.config import Config
 from replay.games.paladins.scoring import end_points, result
 from replay.replayer import open_log
+from tests.support import CATALOGUES
 
 from .support import PALADINS, give, header, new, rejects, run, seat, table_in, turn
 
@@ -32,7 +33,7 @@ def test_pa1_workers_are_named_by_six_colours():
     with pytest.raises(ReplayError) as caught:
         from replay.replayer import replay
 
-        replay(open_log(data, "x"))
+        replay(open_log(data, "x", catalogues=CATALOGUES))
     assert caught.value.rule == "LOG-2" and caught.value.line == 2
 
 
@@ -431,11 +432,11 @@ def test_pa42_a_header_names_decks_that_are_each_one_copy_of_every_paladin():
     deck = {"Ann": PALADINS[:-1] + PALADINS[:1], "Bob": PALADINS}
     data = msgspec.json.encode(header(paladin_decks=deck)) + b"\n"
     with pytest.raises(ReplayError) as caught:
-        open_log(data, "x")
+        open_log(data, "x", catalogues=CATALOGUES)
     assert (caught.value.rule, caught.value.line) == ("PA-42", 1)
     unknown = header(catalogue={"name": "nope", "version": "1"})
     with pytest.raises(ReplayError, match="no paladins catalogue 'nope'"):
-        open_log(msgspec.json.encode(unknown) + b"\n", "x")
+        open_log(msgspec.json.encode(unknown) + b"\n", "x", catalogues=CATALOGUES)
 
 
 def test_pa43_workshops_cover_from_the_left_and_the_rightmost_slot_stays():

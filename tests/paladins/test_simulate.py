@@ -17,7 +17,14 @@ from replay.games.paladins.bots import BOTS, table
 from replay.games.paladins.legal import canonical, legal_events
 from replay.playout import playout
 from replay.replayer import open_log, replay
-from tests.support import Checked, files, greedy_win_share, sample_tables_and_bots
+from tests.support import (
+    CATALOGUES,
+    Checked,
+    catalogue,
+    files,
+    greedy_win_share,
+    sample_tables_and_bots,
+)
 
 SAMPLES = Path(__file__).parents[2] / "data" / "samples" / "paladins"
 ALL_BOTS = ("greedy", "random")
@@ -36,7 +43,7 @@ def test_every_simulated_log_replays_to_the_simulators_scores(players):
     spec = Spec(game="paladins", players=players, bots=("random",), seed=players)
     for written in simulate_chunk((spec, 0, 4)):
         data = gzip.decompress(written.data)
-        outcome = replay(open_log(data, written.game_id))
+        outcome = replay(open_log(data, written.game_id, catalogues=CATALOGUES))
         assert outcome.result.complete
         assert outcome.final_claim is not None and outcome.final_claim.scores == written.scores
         header = json.loads(data.splitlines()[0])
@@ -53,8 +60,8 @@ LEGAL = lambda state, seat, event, options: canonical(event) in legal_events(sta
 def test_bots_only_choose_among_the_legal_events(bot):
     rng = random.Random(3)
     head = pa.Header(format="squire-log/1", game="paladins", game_id="b",
-                     **table(2, pa.STANDARD, rng))
-    state = pa.new_game(pa.STANDARD, head)
+                     **table(2, pa.STANDARD, rng, catalogue("paladins")))
+    state = pa.new_game(pa.STANDARD, head, catalogue("paladins"))
     playout(pa.RULES, state, [Checked(BOTS[bot](), LEGAL) for _ in head.players], rng)
     assert pa.is_over(state)
 
@@ -66,7 +73,7 @@ def test_set_overrides_are_applied_and_recorded(tmp_path):
     for path in find_logs([str(out)]):
         data = read_log(path)
         assert json.loads(data.splitlines()[0])["rules"] == {"start_silver": 20}
-        assert replay(open_log(data, str(path))).match.config.start_silver == 20
+        assert replay(open_log(data, str(path), catalogues=CATALOGUES)).match.config.start_silver == 20
 
 
 def test_greedy_beats_random_by_a_wide_margin():

@@ -2,32 +2,17 @@
 neighbours triggered by a cast, will and shards, spells and items as homework.
 Rules: rules/albus-academy.md (AA-1 to AA-45); components: a catalogue (catalogue.py)."""
 
-from replay.catalogues import named_in
+from replay.catalogues import Uses
 from replay.game import Game, Simulation
 
 from .bots import BOTS, options, table
-from .catalogue import Catalogue
 from .config import STANDARD, Config
 from .events import Event, Header
 from .legal import chance_event, close, legal_events, to_move
-from .rules import apply, expecting, is_over
-from .rules import new_game as _new_game
+from .rules import apply, expecting, is_over, new_game
 from .scoring import SOURCES, result
 from .state import State
 from .view import render, snapshot
-
-DEFAULT_CATALOGUE = ("albus-sample", "1")
-
-
-def catalogue_of(header: Header) -> Catalogue:
-    """AA-34: the catalogue a header names."""
-    found: Catalogue = named_in(header, "albus-academy", DEFAULT_CATALOGUE, "AA-34")
-    return found
-
-
-def new_game(config: Config, header: Header) -> State:
-    return _new_game(config, header, catalogue_of(header))
-
 
 RULES: Game[Config, State, Event] = Game(
     name="albus-academy",
@@ -52,7 +37,8 @@ RULES: Game[Config, State, Event] = Game(
     simulation=Simulation(bots=BOTS, table=table, chance=chance_event, to_move=to_move,
                           options=options, stop=close,
                           finished=lambda state: state.phase == "over"),
+    catalogue=Uses(default=("albus-sample", "1"), rule="AA-34"),
 )
 
 __all__ = ["RULES", "SOURCES", "STANDARD", "Config", "Event", "Header", "State", "apply",
-           "catalogue_of", "new_game", "result", "snapshot"]
+           "new_game", "result", "snapshot"]

@@ -100,15 +100,13 @@ class GreedyBot(Bot):
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def table(players: int, config: Any, rng: random.Random) -> dict[str, Any]:
-    """Header fields of a simulated table: the players and the sample catalogue's hash."""
-    from ingest.catalogues import for_match
-
+def table(players: int, config: Any, rng: random.Random, catalogue: Any) -> dict[str, Any]:
+    """Header fields of a simulated table: the players and the catalogue played with, with
+    its hash."""
     names = ["Ann", "Bob", "Cid", "Dee"]
     if not config.min_players <= players <= min(config.max_players, len(names)):
         raise ValueError(f"Albus Academy seats {config.min_players} to {config.max_players} "
                          f"players, not {players}")
-    catalogue = for_match("albus-academy", "albus-sample", "1", None)
     return {"players": names[:players],
             "catalogue": Catalogue(name=catalogue.name, version=catalogue.version,
                                    sha256=catalogue.sha256)}

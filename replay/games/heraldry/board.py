@@ -40,23 +40,7 @@ class Board:
         return f"[{q}, {r}]"
 
 
-# The last map built, with the very objects it was built from: a log is opened (its header
-# checked) and then replayed, and the viewer replays one match step after step; holding
-# the objects keeps their identity from being reused for another map.
-_last: tuple[Sequence[MapHex], int, Config, Board] | None = None
-
-
 def build_board(hexes: Sequence[MapHex], players: int, config: Config) -> Board:
-    """The board of a header's `map`; RulesError (HE-2, HE-3, HE-22) if it is not a legal map."""
-    global _last
-    if _last is not None and _last[0] is hexes and _last[1] == players and _last[2] is config:
-        return _last[3]
-    board = _build(hexes, players, config)
-    _last = (hexes, players, config, board)
-    return board
-
-
-def _build(hexes: Sequence[MapHex], players: int, config: Config) -> Board:
     wanted = config.hexes_per_player * players
     if len(hexes) != wanted:
         raise RulesError(

@@ -208,7 +208,7 @@ class GreedyBot(Bot):
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def table(players: int, config: Any, rng: random.Random) -> dict[str, Any]:
+def table(players: int, config: Any, rng: random.Random, catalogue: None = None) -> dict[str, Any]:
     """Header fields of a simulated table: the players and a fresh random map (HE-3)."""
     from .mapgen import random_map
 

@@ -37,7 +37,7 @@ SOURCES = ("city", "title", "tokens")
 MOVABLE_INTO = ("village", None)  # HE-8: an opponent's city or fortress keeps knights out
 
 
-def new_game(config: Config, header: Header) -> State:
+def new_game(config: Config, header: Header, catalogue: None = None) -> State:
     """The state before the first setup city; RulesError if the header does not fit (HE-22)."""
     players = list(header.players)
     n = len(players)

@@ -179,7 +179,8 @@ def make_bots(names: Sequence[str]) -> list[Bot]:
     return [BOTS[name]() for name in names]
 
 
-def table(players: int, config: Any = None, rng: random.Random | None = None) -> dict[str, Any]:
+def table(players: int, config: Any = None, rng: random.Random | None = None,
+          catalogue: None = None) -> dict[str, Any]:
     """Header fields of a simulated table: 3–5 seats play the base game, 2 play gawain."""
     names = ["Ann", "Bob", "Cid", "Dee", "Eve"]
     if players == 2:

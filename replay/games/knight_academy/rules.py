@@ -40,7 +40,7 @@ def card_moves(card: str) -> tuple[int, tuple[Track, ...]]:
     return value, CARD_TRACKS[kind]
 
 
-def new_game(config: Config, header: Header) -> State:
+def new_game(config: Config, header: Header, catalogue: None = None) -> State:
     """The state before the first deal; RulesError if the header does not fit the game."""
     players = list(header.players)
     neutral = _check_seats(config, header)

@@ -2,41 +2,17 @@
 worker colours, workshops, three attribute tracks and a catalogue of cards.
 Rules: rules/paladins.md (PA-1 to PA-65); cards: a catalogue (catalogue.py)."""
 
-from replay.catalogues import CatalogueError, named_in
-from replay.errors import RulesError
+from replay.catalogues import Uses
 from replay.game import Game, Simulation
 
 from .bots import BOTS, table
-from .catalogue import Catalogue, check
 from .config import STANDARD, Config
 from .events import Event, Header
 from .legal import chance_event, legal_events, to_move
-from .rules import apply, expecting, is_over
-from .rules import new_game as _new_game
+from .rules import apply, expecting, is_over, new_game
 from .scoring import SOURCES, result
 from .state import State
 from .view import render, snapshot
-
-DEFAULT_CATALOGUE = ("squire-sample", "1")
-
-
-def catalogue_of(header: Header) -> Catalogue:
-    """PA-42: the catalogue a header names."""
-    found: Catalogue = named_in(header, "paladins", DEFAULT_CATALOGUE, "PA-42")
-    return found
-
-
-def new_game(config: Config, header: Header) -> State:
-    catalogue = catalogue_of(header)
-    try:
-        check(catalogue, config)
-    except CatalogueError as err:
-        raise RulesError("PA-42", f"catalogue {catalogue.name} {catalogue.version}: {err}") \
-            from None
-    return _new_game(config, header, catalogue)
-
-
-
 
 RULES: Game[Config, State, Event] = Game(
     name="paladins",
@@ -60,7 +36,8 @@ RULES: Game[Config, State, Event] = Game(
                  "choose_paladin": "paladin", "draw_wall": "card", "commission": "square",
                  "garrison": "square", "favour": "card"},
     simulation=Simulation(bots=BOTS, table=table, chance=chance_event, to_move=to_move),
+    catalogue=Uses(default=("squire-sample", "1"), rule="PA-42"),
 )
 
 __all__ = ["RULES", "SOURCES", "STANDARD", "Config", "Event", "Header", "State", "apply",
-           "catalogue_of", "new_game", "result", "snapshot"]
+           "new_game", "result", "snapshot"]

@@ -97,18 +97,15 @@ class GreedyBot(Bot):
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def table(players: int, config: Any, rng: random.Random) -> dict[str, Any]:
-    """Header fields of a simulated table: players, the sample catalogue with its hash, and
-    each player's shuffled paladin deck (PA-42)."""
-    from ingest.catalogues import for_match
-
+def table(players: int, config: Any, rng: random.Random, catalogue: Any) -> dict[str, Any]:
+    """Header fields of a simulated table: players, the catalogue played with and its hash,
+    and each player's shuffled paladin deck (PA-42)."""
     from .legal import shuffled_decks
 
     names = ["Ann", "Bob", "Cid", "Dee"]
     if not config.min_players <= players <= min(config.max_players, len(names)):
         raise ValueError(f"Paladins seats {config.min_players} to {config.max_players} "
                          f"players, not {players}")
-    catalogue = for_match("paladins", "squire-sample", "1", None)
     seated = names[:players]
     return {"players": seated,
             "catalogue": Catalogue(name=catalogue.name, version=catalogue.version,

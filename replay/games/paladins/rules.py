@@ -11,11 +11,12 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from replay.catalogues import CatalogueError
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, ResourceChanged, ScoreChanged, TrackMoved
 from replay.game import CHANCE, Expecting
 
-from .catalogue import Catalogue
+from .catalogue import Catalogue, check
 from .config import Config
 from .effects import Ability, Amounts, reward
 from .events import (
@@ -51,7 +52,13 @@ TRACK = {"faith": "faith", "str": "strength", "inf": "influence"}  # catalogue u
 
 
 def new_game(config: Config, header: Header, catalogue: Catalogue) -> State:
-    """The state before the first reveal; RulesError if the header does not fit (PA-41, PA-42)."""
+    """The state before the first reveal; RulesError if the header does not fit (PA-41) or
+    the catalogue does not fit the ruleset (PA-42)."""
+    try:
+        check(catalogue, config)
+    except CatalogueError as err:
+        raise RulesError("PA-42", f"catalogue {catalogue.name} {catalogue.version}: {err}") \
+            from None
     players = list(header.players)
     n = len(players)
     if not config.min_players <= n <= config.max_players:

@@ -25,6 +25,8 @@ browser:
 	fi
 
 test: $(VENV)/.installed browser
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -n 2
 

@@ -32,12 +32,30 @@ def main() -> None:
     if not (db / "parts").exists():
         if not logs.exists():
             print(f"simulating {args.n} matches ...", file=sys.stderr)
-            subprocess.run([*squire, "simulate", "knight-academy", "-n", str(args.n), "--seed",
-                            "8", "--out", str(logs), "--played-from", "2026-01-01T00:00:00Z"],
-                           check=True, stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [
+                    *squire,
+                    "simulate",
+                    "knight-academy",
+                    "-n",
+                    str(args.n),
+                    "--seed",
+                    "8",
+                    "--out",
+                    str(logs),
+                    "--played-from",
+                    "2026-01-01T00:00:00Z",
+                ],
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
         print("ingesting ...", file=sys.stderr)
-        subprocess.run([*squire, "ingest", str(logs), "--db", str(db)], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [*squire, "ingest", str(logs), "--db", str(db)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
     os.environ["SQUIRE_WAREHOUSE"] = str(db)
     from streamlit.testing.v1 import AppTest
 

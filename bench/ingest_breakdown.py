@@ -32,7 +32,7 @@ def main() -> None:
     folder = sys.argv[1] if len(sys.argv) > 1 else str(HERE / "data" / "samples" / "knight-academy")
     paths = [str(p) for p in find_logs([folder])][:2000]
     n = len(paths)
-    batches = [paths[i:i + BATCH] for i in range(0, n, BATCH)]
+    batches = [paths[i : i + BATCH] for i in range(0, n, BATCH)]
     datas = [read_log(p) for p in paths]
 
     def read_and_hash() -> None:
@@ -71,7 +71,8 @@ def main() -> None:
     for batch in built:
         games = batch.tables["games"]
         batch.tables["games"] = games.append_column(
-            "ingested_at", pa.array([None] * games.num_rows, pa.timestamp("us", tz="UTC")))
+            "ingested_at", pa.array([None] * games.num_rows, pa.timestamp("us", tz="UTC"))
+        )
 
     def write() -> None:
         with tempfile.TemporaryDirectory() as out:
@@ -89,8 +90,10 @@ def main() -> None:
     print(f"  build rows (with replay): {in_rows * ms:6.2f}")
     print(f"  to Arrow:                 {(whole - in_rows - read) * ms:6.2f}")
     print(f"  write the Parquet part:   {written * ms:6.2f}")
-    print(f"  a worker in all:          {(whole + written) * ms:6.2f}  "
-          f"({n / (whole + written):,.0f} matches/s per core)")
+    print(
+        f"  a worker in all:          {(whole + written) * ms:6.2f}  "
+        f"({n / (whole + written):,.0f} matches/s per core)"
+    )
 
 
 if __name__ == "__main__":

@@ -56,14 +56,29 @@ def main() -> None:
     squire = [sys.executable, "-m", "ingest.cli"]
     if not logs.exists() or len(list(logs.iterdir())) < args.n:
         print(f"simulating {args.n} matches into {logs} ...", file=sys.stderr)
-        subprocess.run([*squire, "simulate", "knight-academy", "-n", str(args.n), "--seed", "5",
-                        "--out", str(logs)], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [
+                *squire,
+                "simulate",
+                "knight-academy",
+                "-n",
+                str(args.n),
+                "--seed",
+                "5",
+                "--out",
+                str(logs),
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "bench.duckdb"
         started = time.perf_counter()
-        proc = subprocess.Popen([*squire, "ingest", str(logs), "--db", str(db),
-                                 "--jobs", str(args.jobs)],
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [*squire, "ingest", str(logs), "--db", str(db), "--jobs", str(args.jobs)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
         peak = 0
         while proc.poll() is None:
             peak = max(peak, tree_rss(proc.pid))
@@ -71,8 +86,10 @@ def main() -> None:
         seconds = time.perf_counter() - started
         out = proc.stdout.read().decode() if proc.stdout else ""
     print(out.strip().splitlines()[0] if out.strip() else "(no summary)")
-    print(f"end to end: {args.n / seconds:,.0f} matches/s with {args.jobs} jobs "
-          f"({seconds:.1f} s for {args.n} matches)")
+    print(
+        f"end to end: {args.n / seconds:,.0f} matches/s with {args.jobs} jobs "
+        f"({seconds:.1f} s for {args.n} matches)"
+    )
     print(f"peak memory of the process tree: {peak / 2**20:,.0f} MiB")
 
 

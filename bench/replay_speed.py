@@ -26,7 +26,9 @@ HERE = Path(__file__).resolve().parent.parent
 
 def main() -> None:
     if len(sys.argv) < 2 or sys.argv[1] not in GAMES:
-        sys.exit(f"usage: python bench/replay_speed.py GAME [LOG_FOLDER]; GAME one of {', '.join(GAMES)}")
+        sys.exit(
+            f"usage: python bench/replay_speed.py GAME [LOG_FOLDER]; GAME one of {', '.join(GAMES)}"
+        )
     game = GAMES[sys.argv[1]]
     folders = sys.argv[2:] or [str(HERE / "data" / "samples" / game.name)]
     blobs = [read_log(p) for p in find_logs(folders)]

@@ -1,7 +1,8 @@
 """Simulated 4-player matches of one game with random bots, in matches per second on one
 core: played and compressed in memory, then from start to logs on disk (best of three runs).
 
-    python bench/simulate_speed.py GAME [-n 2000] [--out FOLDER]      GAME: knight-academy, heraldry, …
+    python bench/simulate_speed.py GAME [-n 2000] [--out FOLDER]
+                                        GAME: knight-academy, heraldry, …
 
 Creating a file costs what the file system makes it cost (it is measured apart, too): point
 --out at another file system to compare (e.g. /dev/shm).
@@ -22,8 +23,9 @@ from ingest.simulate import Spec, simulate_chunk, write_log
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("game")
-    parser.add_argument("-n", type=int, default=None, help="matches (default: 2000, or 300 "
-                        "for the slower games)")
+    parser.add_argument(
+        "-n", type=int, default=None, help="matches (default: 2000, or 300 for the slower games)"
+    )
     parser.add_argument("--out", help="folder to write into (default: a temporary folder)")
     args = parser.parse_args()
     spec = Spec(game=args.game, players=4, bots=("random",), seed=1)

@@ -29,11 +29,24 @@ MiB = 2**20
 
 def widest_matches(count: int) -> list[bytes]:
     """Knight Academy at 5 seats, 30 rounds of 20-card hands from a deck of 1,200 cards."""
-    deck = {f"{kind}-{value}": 20 for kind in ("sword", "courage", "education", "king",
-                                               "charity", "quest") for value in range(1, 11)}
-    spec = Spec(game="knight-academy", players=5, bots=("greedy", "random"), seed=1,
-                rules={"rounds": 30, "hand_size": 20, "plays_per_round": 20,
-                       "pass_directions": [1, -1] * 15, "deck": deck})
+    deck = {
+        f"{kind}-{value}": 20
+        for kind in ("sword", "courage", "education", "king", "charity", "quest")
+        for value in range(1, 11)
+    }
+    spec = Spec(
+        game="knight-academy",
+        players=5,
+        bots=("greedy", "random"),
+        seed=1,
+        rules={
+            "rounds": 30,
+            "hand_size": 20,
+            "plays_per_round": 20,
+            "pass_directions": [1, -1] * 15,
+            "deck": deck,
+        },
+    )
     return [written.data for task in tasks(spec, count, 1) for written in simulate_chunk(task)]
 
 
@@ -61,18 +74,24 @@ def main() -> None:
     upload = Upload([(name, len(data)) for name, data in files])
     assert upload.refusal() is None, upload.refusal()
     total = sum(len(data) for _, data in files)
-    print(f"upload: {len(files)} files, {total / MiB:.1f} MiB "
-          f"(limits {UPLOAD_FILES} files, {UPLOAD_BYTES / MiB:.0f} MiB)")
+    print(
+        f"upload: {len(files)} files, {total / MiB:.1f} MiB "
+        f"(limits {UPLOAD_FILES} files, {UPLOAD_BYTES / MiB:.0f} MiB)"
+    )
     before = resident()
     with tempfile.TemporaryDirectory() as folder:
-        report = ingest_uploads([(name, io.BytesIO(data)) for name, data in files],
-                                Path(folder) / "wh")
+        report = ingest_uploads(
+            [(name, io.BytesIO(data)) for name, data in files], Path(folder) / "wh"
+        )
     worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     grown = resident() - before
     rules = Counter(r.rule for r in report.rejects)
-    print(f"{report.ingested} ingested, {len(report.rejects)} rejected ("
-          + ", ".join(f"{rule} {n}" for rule, n in sorted(rules.items())) + ")"
-          + (f", error: {report.error}" if report.error else ""))
+    print(
+        f"{report.ingested} ingested, {len(report.rejects)} rejected ("
+        + ", ".join(f"{rule} {n}" for rule, n in sorted(rules.items()))
+        + ")"
+        + (f", error: {report.error}" if report.error else "")
+    )
     print(f"worker peak resident memory: {worker / 1024:.0f} MiB")
     print(f"calling process grew by: {grown / MiB:.0f} MiB (besides the uploaded bytes it holds)")
 

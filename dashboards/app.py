@@ -17,16 +17,39 @@ st.set_page_config(page_title="squire", page_icon=":material/castle:", layout="w
 if "lang" not in st.session_state and st.query_params.get("lang") in LANGUAGES:
     st.session_state["lang"] = st.query_params["lang"]  # a link may choose the language
 st.sidebar.radio(
-    "Language / 语言", list(LANGUAGES), format_func=LANGUAGES.__getitem__, key="lang",
+    "Language / 语言",
+    list(LANGUAGES),
+    format_func=LANGUAGES.__getitem__,
+    key="lang",
     horizontal=True,
 )
-page = st.navigation([
-    st.Page(PAGES / "overview.py", title="squire", icon=":material/home:", default=True),
-    st.Page(PAGES / "viewer.py", title=t("viewer"), icon=":material/search:", url_path="viewer"),
-    st.Page(PAGES / "sources.py", title=t("sources"), icon=":material/donut_large:", url_path="sources"),
-    st.Page(PAGES / "tracks.py", title=t("tracks"), icon=":material/show_chart:", url_path="tracks"),
-    st.Page(PAGES / "win_rates.py", title=t("win_rates"), icon=":material/emoji_events:", url_path="win-rates"),
-    st.Page(PAGES / "balance.py", title=t("balance"), icon=":material/balance:", url_path="balance"),
-    st.Page(PAGES / "upload.py", title=t("upload"), icon=":material/upload:", url_path="upload"),
-])
+page = st.navigation(
+    [
+        st.Page(PAGES / "overview.py", title="squire", icon=":material/home:", default=True),
+        st.Page(
+            PAGES / "viewer.py", title=t("viewer"), icon=":material/search:", url_path="viewer"
+        ),
+        st.Page(
+            PAGES / "sources.py",
+            title=t("sources"),
+            icon=":material/donut_large:",
+            url_path="sources",
+        ),
+        st.Page(
+            PAGES / "tracks.py", title=t("tracks"), icon=":material/show_chart:", url_path="tracks"
+        ),
+        st.Page(
+            PAGES / "win_rates.py",
+            title=t("win_rates"),
+            icon=":material/emoji_events:",
+            url_path="win-rates",
+        ),
+        st.Page(
+            PAGES / "balance.py", title=t("balance"), icon=":material/balance:", url_path="balance"
+        ),
+        st.Page(
+            PAGES / "upload.py", title=t("upload"), icon=":material/upload:", url_path="upload"
+        ),
+    ]
+)
 page.run()

@@ -13,7 +13,6 @@ from dashboards.data import Filters, query
 from dashboards.i18n import t
 from replay.registry import GAMES
 
-
 # ASCII punctuation, each of which Markdown (or Streamlit's :emoji: and :color[...]) may read.
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=^\"'&%@;,/?])")
 
@@ -62,31 +61,55 @@ def filters() -> Filters:
     linked = st.query_params.get(GAME_PARAM) or st.session_state.get(LAST_GAME)
     if linked in games:
         st.session_state[GAME_PARAM] = linked
-    game = sidebar.selectbox(t("game"), games, format_func=game_label, key=GAME_PARAM,
-                             on_change=_game_to_address)
+    game = sidebar.selectbox(
+        t("game"), games, format_func=game_label, key=GAME_PARAM, on_change=_game_to_address
+    )
     st.session_state[LAST_GAME] = game
     if st.query_params.get(GAME_PARAM) != game:
         st.query_params[GAME_PARAM] = game
     mine = choices.filter(choices["game"] == game)
-    variants = sidebar.multiselect(t("variant"), sorted(set(mine["variant"].to_list())),
-                                   key="filter-variant", placeholder=t("all"),
-                                   bind="query-params")
-    rulesets = sidebar.multiselect(t("ruleset"), sorted(set(mine["ruleset_key"].to_list())),
-                                   key="filter-ruleset", placeholder=t("all"),
-                                   bind="query-params")
-    counts = sidebar.multiselect(t("players"), sorted(set(mine["player_count"].to_list())),
-                                 key="filter-players", placeholder=t("all"), bind="query-params")
+    variants = sidebar.multiselect(
+        t("variant"),
+        sorted(set(mine["variant"].to_list())),
+        key="filter-variant",
+        placeholder=t("all"),
+        bind="query-params",
+    )
+    rulesets = sidebar.multiselect(
+        t("ruleset"),
+        sorted(set(mine["ruleset_key"].to_list())),
+        key="filter-ruleset",
+        placeholder=t("all"),
+        bind="query-params",
+    )
+    counts = sidebar.multiselect(
+        t("players"),
+        sorted(set(mine["player_count"].to_list())),
+        key="filter-players",
+        placeholder=t("all"),
+        bind="query-params",
+    )
     low, high = date_bounds()
     chosen = sidebar.date_input(t("dates"), (low, high), key="filter-dates", bind="query-params")
-    dates = tuple(chosen) if isinstance(chosen, (tuple, list)) and len(chosen) == 2 else None
-    return Filters(game=game, variants=variants, rulesets=rulesets, player_counts=counts,
-                   dates=dates if dates != (low, high) else None)  # type: ignore[arg-type]
+    dates = (
+        (chosen[0], chosen[1]) if isinstance(chosen, (tuple, list)) and len(chosen) == 2 else None
+    )
+    return Filters(
+        game=game,
+        variants=variants,
+        rulesets=rulesets,
+        player_counts=counts,
+        dates=dates if dates != (low, high) else None,
+    )
 
 
 def named(frame: pl.DataFrame, column: str) -> pl.DataFrame:
     """The frame with `column`'s values (sources, tracks) as labels in the reader's language."""
-    return frame.with_columns(pl.col(column).replace_strict(
-        {value: t(value) for value in frame[column].unique()}, default=pl.col(column)))
+    return frame.with_columns(
+        pl.col(column).replace_strict(
+            {value: t(value) for value in frame[column].unique()}, default=pl.col(column)
+        )
+    )
 
 
 def where(flt: Filters, sql: str) -> tuple[str, list[object]]:

@@ -41,7 +41,8 @@ def _run(sql: str, params: tuple[Any, ...], signature_: str) -> pl.DataFrame:
     cursor = _connection(str(warehouse_path()), signature_).cursor()
     try:  # one cursor per query: a connection is not safe across Streamlit's threads
         relation = cursor.sql(sql, params=list(params))
-        return relation.pl() if relation is not None else pl.DataFrame()
+        frame: pl.DataFrame = relation.pl() if relation is not None else pl.DataFrame()
+        return frame
     finally:
         cursor.close()
 
@@ -63,12 +64,16 @@ class Filters:
 
     def where(self, alias: str = "") -> tuple[str, list[Any]]:
         prefix = f"{alias}." if alias else ""
-        clauses, params = ["TRUE"], []
+        clauses: list[str] = ["TRUE"]
+        params: list[Any] = []
         if self.game:
             clauses.append(f"{prefix}game = ?")
             params.append(self.game)
-        for column, values in (("variant", self.variants), ("ruleset_key", self.rulesets),
-                               ("player_count", self.player_counts)):
+        for column, values in (
+            ("variant", self.variants),
+            ("ruleset_key", self.rulesets),
+            ("player_count", self.player_counts),
+        ):
             if values:
                 clauses.append(f"{prefix}{column} IN ({', '.join('?' * len(values))})")
                 params.extend(values)

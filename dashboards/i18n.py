@@ -63,8 +63,10 @@ LABELS: dict[str, dict[str, str]] = {
     "phase_expedition": {"en": "expedition", "zh": "远征"},
     "phase_promote": {"en": "promotion", "zh": "晋升爵位"},
     "phase_pass": {"en": "pass", "zh": "跳过"},
-    "symbols": {"en": "■ city  ◆ fortress  ▲ village  ● knights (with their number)",
-                "zh": "■ 城市  ◆ 要塞  ▲ 村庄  ● 骑士（数字为数量）"},
+    "symbols": {
+        "en": "■ city  ◆ fortress  ▲ village  ● knights (with their number)",
+        "zh": "■ 城市  ◆ 要塞  ▲ 村庄  ● 骑士（数字为数量）",
+    },
     "from_city": {"en": "Points from cities", "zh": "城市得分"},
     "from_title": {"en": "Points from titles", "zh": "爵位得分"},
     "from_tokens": {"en": "Token end values", "zh": "资源终局分"},
@@ -90,18 +92,22 @@ LABELS: dict[str, dict[str, str]] = {
     "strength": {"en": "Strength", "zh": "武力"},
     "influence": {"en": "Influence", "zh": "影响力"},
     "workshops": {"en": "Workshops", "zh": "工坊"},
-    "pieces_placed": {"en": "Monks / outposts / walls / jars / converts",
-                      "zh": "修士 / 前哨 / 城墙 / 罐子 / 皈依"},
+    "pieces_placed": {
+        "en": "Monks / outposts / walls / jars / converts",
+        "zh": "修士 / 前哨 / 城墙 / 罐子 / 皈依",
+    },
     "team": {"en": "Team", "zh": "队伍"},
     "debts": {"en": "Debts", "zh": "债务"},
     "repaid": {"en": "repaid", "zh": "已还"},
     "suspicion": {"en": "Suspicion", "zh": "嫌疑"},
     "passed": {"en": "passed", "zh": "已跳过"},
     "vp": {"en": "VP", "zh": "胜利分"},
-    "paladins_caption": {"en": "Tracks show the track and (in brackets) the effective value. "
-                               "A paladin stays hidden from the others until its player takes "
-                               "a tavern card.",
-                         "zh": "属性显示轨道值，括号内为有效值。圣骑士在其玩家拿取酒馆卡之前对其他玩家隐藏。"},
+    "paladins_caption": {
+        "en": "Tracks show the track and (in brackets) the effective value. "
+        "A paladin stays hidden from the others until its player takes "
+        "a tavern card.",
+        "zh": "属性显示轨道值，括号内为有效值。圣骑士在其玩家拿取酒馆卡之前对其他玩家隐藏。",
+    },
     # Albus Academy
     "albus-academy": {"en": "Albus Academy", "zh": "阿不思学院"},
     "exhausted": {"en": "exhausted", "zh": "已耗尽"},
@@ -127,12 +133,16 @@ LABELS: dict[str, dict[str, str]] = {
     "components": {"en": "Components taken", "zh": "组件使用"},
     "components_caption": {
         "en": "Each card, tile, homework or square a seat took (by the event that took it): "
-              "how often, from which round on average, and the win rate of the seats that took "
-              "it. The chart shows the 20 best among those taken by at least 20 seats.",
-        "zh": "各座位拿取的每张卡牌、板块、作业或格子（按拿取它的事件）：次数、平均首次回合，以及拿取它的座位的胜率。"
-              "图表显示至少被 20 个座位拿取的组件中胜率最高的 20 个。"},
-    "pieces_caption": {"en": "Pieces: on the map / in reserve (− gone on expeditions).",
-                       "zh": "棋子：版图上 / 储备中（− 远征中移出）。"},
+        "how often, from which round on average, and the win rate of the seats that took "
+        "it. The chart shows the 20 best among those taken by at least 20 seats.",
+        "zh": "各座位拿取的每张卡牌、板块、作业或格子（按拿取它的事件）："
+        "次数、平均首次回合，以及拿取它的座位的胜率。"
+        "图表显示至少被 20 个座位拿取的组件中胜率最高的 20 个。",
+    },
+    "pieces_caption": {
+        "en": "Pieces: on the map / in reserve (− gone on expeditions).",
+        "zh": "棋子：版图上 / 储备中（− 远征中移出）。",
+    },
     # common words
     "language": {"en": "Language", "zh": "语言"},
     "game": {"en": "Game", "zh": "游戏"},
@@ -190,10 +200,14 @@ LABELS: dict[str, dict[str, str]] = {
     "card": {"en": "Card", "zh": "卡牌"},
     "download_csv": {"en": "CSV", "zh": "CSV"},
     "download_parquet": {"en": "Parquet", "zh": "Parquet"},
-    "empty": {"en": "No matches yet: ingest some logs (squire ingest PATH) or upload them.",
-              "zh": "还没有对局：请导入记录（squire ingest PATH）或上传。"},
-    "no_complete": {"en": "No complete match fits these filters.",
-                    "zh": "没有符合筛选条件的完整对局。"},
+    "empty": {
+        "en": "No matches yet: ingest some logs (squire ingest PATH) or upload them.",
+        "zh": "还没有对局：请导入记录（squire ingest PATH）或上传。",
+    },
+    "no_complete": {
+        "en": "No complete match fits these filters.",
+        "zh": "没有符合筛选条件的完整对局。",
+    },
     "seat_advantage": {"en": "seat advantage (p < 0.05)", "zh": "存在座位优势 (p < 0.05)"},
     "no_evidence": {"en": "no evidence of a seat advantage", "zh": "没有座位优势的证据"},
     "verdict": {"en": "Verdict", "zh": "结论"},
@@ -263,17 +277,20 @@ LABELS: dict[str, dict[str, str]] = {
     "ingesting": {"en": "Replaying and ingesting…", "zh": "正在回放并导入…"},
     "upload_limits": {
         "en": "At most {files} files and {total} at a time, {each} a file (gzip included); "
-              "for more, use squire ingest FOLDER.",
+        "for more, use squire ingest FOLDER.",
         "zh": "每次最多 {files} 个文件、共 {total}，每个文件最多 {each}（含 gzip）；"
-              "更多请用 squire ingest FOLDER。"},
+        "更多请用 squire ingest FOLDER。",
+    },
     "upload_summary": {
         "en": "{logs} logs: {ingested} ingested, {present} already present, {conflicts} "
-              "conflicts, {rejects} rejected",
-        "zh": "{logs} 份记录：导入 {ingested}，已存在 {present}，冲突 {conflicts}，拒绝 {rejects}"},
+        "conflicts, {rejects} rejected",
+        "zh": "{logs} 份记录：导入 {ingested}，已存在 {present}，冲突 {conflicts}，拒绝 {rejects}",
+    },
     "upload_conflict": {
         "en": "{file}: game_id {game_id!r} is already stored from a different log; the stored "
-              "match is kept",
-        "zh": "{file}：game_id {game_id!r} 已由另一份记录存入；保留已存的对局"},
+        "match is kept",
+        "zh": "{file}：game_id {game_id!r} 已由另一份记录存入；保留已存的对局",
+    },
     "line": {"en": "Line", "zh": "行"},
     "rule": {"en": "Rule", "zh": "规则"},
     "message": {"en": "Message", "zh": "说明"},
@@ -282,19 +299,25 @@ LABELS: dict[str, dict[str, str]] = {
     # captions
     "leaders_caption": {
         "en": "The leader of a track at a round's end: the disc furthest on, the later arrival "
-              "on a shared square. Share: how often that leader went on to win the match.",
-        "zh": "轮末轨道的领先者：走得最远的棋子，同格时后到者在上。比例：该领先者最终赢下对局的频率。"},
+        "on a shared square. Share: how often that leader went on to win the match.",
+        "zh": "轮末轨道的领先者：走得最远的棋子，"
+        "同格时后到者在上。比例：该领先者最终赢下对局的频率。",
+    },
     "decisive_caption": {
         "en": "How often the winner changes when the source is left out of every total.",
-        "zh": "把该来源从每人的总分中去掉后，胜者改变的频率。"},
+        "zh": "把该来源从每人的总分中去掉后，胜者改变的频率。",
+    },
     "picks_caption": {
         "en": "Pick position: 1 = the first card a seat takes in a round. Early pick rate: "
-              "share of picks made at position 1 or 2.",
-        "zh": "选牌顺位：1 = 某座位在一轮中拿的第一张牌。早选率：在第 1 或第 2 顺位被选的比例。"},
+        "share of picks made at position 1 or 2.",
+        "zh": "选牌顺位：1 = 某座位在一轮中拿的第一张牌。早选率：在第 1 或第 2 顺位被选的比例。",
+    },
     "one_ruleset": {
         "en": "Only one rule set in these matches: simulate a change with "
-              "`squire simulate … --set key=value` and ingest it to compare.",
-        "zh": "这些对局只有一个规则集：用 `squire simulate … --set key=value` 模拟一项改动并导入，即可对比。"},
+        "`squire simulate … --set key=value` and ingest it to compare.",
+        "zh": "这些对局只有一个规则集："
+        "用 `squire simulate … --set key=value` 模拟一项改动并导入，即可对比。",
+    },
 }
 
 

@@ -50,17 +50,26 @@ def _load(game_id: str, signature_: str) -> Replayed | None:
                 row["victim"] = players[row["victim"]]
             facts.append(row)
         raw = msgspec.to_builtins(step.event)
-        events.append({
-            "index": step.index, "line": step.line, "round": step.round,
-            "kind": type(step.event).__struct_config__.tag,
-            "player": raw.get("player"),
-            "event": ", ".join(f"{k}={v}" for k, v in raw.items() if k not in ("kind", "player")),
-            "facts": facts,
-            "raw": raw,
-        })
+        events.append(
+            {
+                "index": step.index,
+                "line": step.line,
+                "round": step.round,
+                "kind": type(step.event).__struct_config__.tag,
+                "player": raw.get("player"),
+                "event": ", ".join(
+                    f"{k}={v}" for k, v in raw.items() if k not in ("kind", "player")
+                ),
+                "facts": facts,
+                "raw": raw,
+            }
+        )
     played_with = getattr(outcome.state, "catalogue", None)
-    return Replayed(match=match, events=events, catalogue=(
-        f"{played_with.name} {played_with.version}" if played_with else None))
+    return Replayed(
+        match=match,
+        events=events,
+        catalogue=(f"{played_with.name} {played_with.version}" if played_with else None),
+    )
 
 
 def load(game_id: str) -> Replayed | None:
@@ -73,4 +82,4 @@ def snapshot(game_id: str, step: int, signature_: str) -> dict[str, Any] | None:
     loaded = _load(game_id, signature_)
     if loaded is None:
         return None
-    return loaded.match.game.snapshot(state_at(loaded.match, step))  # type: ignore[no-any-return]
+    return loaded.match.game.snapshot(state_at(loaded.match, step))

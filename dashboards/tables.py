@@ -22,8 +22,17 @@ def parquet_bytes(frame: pl.DataFrame) -> bytes:
 
 
 # Columns that hold a share of 1, shown as percentages (the files keep the fractions).
-RATES = ("win_rate", "share", "early_pick_rate", "win_rate_when_picked", "win_rate_when_played",
-         "win_rate_of_takers", "winner_leads_share", "interval_low", "interval_high")
+RATES = (
+    "win_rate",
+    "share",
+    "early_pick_rate",
+    "win_rate_when_picked",
+    "win_rate_when_played",
+    "win_rate_of_takers",
+    "winner_leads_share",
+    "interval_low",
+    "interval_high",
+)
 
 
 def _header(column: str, rates: set[str]) -> Any:  # a column config (a dict Streamlit reads)
@@ -37,11 +46,22 @@ def show(frame: pl.DataFrame, name: str, height: int | None = None) -> None:
     buttons (file names say what it holds; the files keep the warehouse's column names)."""
     rates = {*RATES, *map(t, RATES)}  # named as in the warehouse, or already labelled
     headers = {column: _header(column, rates) for column in frame.columns}
-    sizing = {} if height is None else {"height": height}
-    st.dataframe(frame, hide_index=True, column_config=headers, **sizing)
+    st.dataframe(
+        frame, hide_index=True, column_config=headers, height="auto" if height is None else height
+    )
     row = st.container(horizontal=True)
     # The files are made only when a button is clicked.
-    row.download_button(f"⬇ {t('download_csv')}", lambda: csv_bytes(frame), f"{name}.csv",
-                         "text/csv", key=f"{name}-csv")
-    row.download_button(f"⬇ {t('download_parquet')}", lambda: parquet_bytes(frame),
-                          f"{name}.parquet", "application/octet-stream", key=f"{name}-parquet")
+    row.download_button(
+        f"⬇ {t('download_csv')}",
+        lambda: csv_bytes(frame),
+        f"{name}.csv",
+        "text/csv",
+        key=f"{name}-csv",
+    )
+    row.download_button(
+        f"⬇ {t('download_parquet')}",
+        lambda: parquet_bytes(frame),
+        f"{name}.parquet",
+        "application/octet-stream",
+        key=f"{name}-parquet",
+    )

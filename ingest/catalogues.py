@@ -59,11 +59,13 @@ READERS: dict[str, Reader] = {
     "paladins": Reader(
         pair=_paladins_pair,
         decoded=lambda data, where: paladins_catalogue.parse(data, None, where),
-        checked=lambda data, where: paladins_catalogue.parse(data, PALADINS_STANDARD, where)),
+        checked=lambda data, where: paladins_catalogue.parse(data, PALADINS_STANDARD, where),
+    ),
     "albus-academy": Reader(
         pair=albus_catalogue.header_name,
         decoded=albus_catalogue.parse,
-        checked=albus_catalogue.parse),
+        checked=albus_catalogue.parse,
+    ),
 }
 # The games that read a catalogue, and how each parses and checks one (its standard ruleset).
 PARSERS: dict[str, Callable[[bytes, str], Any]] = {g: r.checked for g, r in READERS.items()}
@@ -90,8 +92,11 @@ def folders(game: str, warehouse: Path | None = None) -> list[tuple[Path, str]]:
     """Where catalogues of `game` are looked for, in order, and what each folder is: the
     shipped ones, those the warehouse keeps (so that its matches replay wherever it is
     opened), then the folders of SQUIRE_CATALOGUES."""
-    extra = [Path(p) / game if (Path(p) / game).is_dir() else Path(p)
-             for p in os.environ.get("SQUIRE_CATALOGUES", "").split(os.pathsep) if p]
+    extra = [
+        Path(p) / game if (Path(p) / game).is_dir() else Path(p)
+        for p in os.environ.get("SQUIRE_CATALOGUES", "").split(os.pathsep)
+        if p
+    ]
     kept = [] if warehouse is None else [(Path(warehouse).resolve() / KEPT / game, "kept")]
     return [(SHIPPED / game, "shipped"), *kept, *((folder, "yours") for folder in extra)]
 
@@ -120,21 +125,33 @@ def available(game: str, warehouse: Path | None = None) -> dict[tuple[str, str],
     return out
 
 
-def _find(game: str, name: str, version: str, sha256: str | None,
-          known: dict[tuple[str, str], Found]) -> Found:
+def _find(
+    game: str, name: str, version: str, sha256: str | None, known: dict[tuple[str, str], Found]
+) -> Found:
     found = known.get((name, version))
     if found is None:
         listed = ", ".join(f"{n} {v}" for n, v in sorted(known)) or "none"
-        raise CatalogueError("catalogue", f"no {game} catalogue {name!r} version {version!r} "
-                             f"(known: {listed}; SQUIRE_CATALOGUES names folders of your own)")
+        raise CatalogueError(
+            "catalogue",
+            f"no {game} catalogue {name!r} version {version!r} "
+            f"(known: {listed}; SQUIRE_CATALOGUES names folders of your own)",
+        )
     if sha256 is not None and sha256 != found.sha256:
-        raise CatalogueError("catalogue", f"{name} {version} at {found.path} has sha256 "
-                             f"{found.sha256}, not the {sha256} the log was played with")
+        raise CatalogueError(
+            "catalogue",
+            f"{name} {version} at {found.path} has sha256 "
+            f"{found.sha256}, not the {sha256} the log was played with",
+        )
     return found
 
 
-def load(game: str, name: str, version: str, parse: Callable[[bytes, str], Any],
-         sha256: str | None = None) -> Any:
+def load(
+    game: str,
+    name: str,
+    version: str,
+    parse: Callable[[bytes, str], Any],
+    sha256: str | None = None,
+) -> Any:
     """The catalogue (name, version) of `game`, parsed; CatalogueError naming what is wrong:
     unknown, a different file than the `sha256` a log recorded, or a failed check."""
     found = _find(game, name, version, sha256, available(game))
@@ -147,8 +164,7 @@ def _decoded(game: str, path: Path, sha256: str) -> Any:
 
 
 @functools.lru_cache(maxsize=8)
-def _found(game: str, folders_setting: str, warehouse: Path | None) -> dict[
-        tuple[str, str], Found]:
+def _found(game: str, folders_setting: str, warehouse: Path | None) -> dict[tuple[str, str], Found]:
     return available(game, warehouse)
 
 
@@ -195,5 +211,7 @@ def describe(found: Found | CatalogueError, check: Callable[[bytes, str], Any]) 
         status = "ok"
     except CatalogueError as err:
         status = f"rejected: {err}"
-    return (f"{found.name} {found.version}  [{found.origin}]  {found.path}  "
-            f"sha256 {found.sha256[:12]}…  {status}")
+    return (
+        f"{found.name} {found.version}  [{found.origin}]  {found.path}  "
+        f"sha256 {found.sha256[:12]}…  {status}"
+    )

@@ -50,16 +50,19 @@ def _replay_one(path: str, args: argparse.Namespace) -> tuple[int, str]:
     match = open_log(read_log(path), path, catalogues=Library())
     if args.step is None:
         outcome = replay(match, keep_steps=False)
-        return 0, json.dumps(outcome_json(outcome), ensure_ascii=False) if args.json \
-            else outcome_text(outcome)
+        return 0, json.dumps(
+            outcome_json(outcome), ensure_ascii=False
+        ) if args.json else outcome_text(outcome)
     if args.step > len(match.lines):
         return 2, f"{one_line(path)}: the log has {len(match.lines)} events, no step {args.step}"
     view = match.game.snapshot(state_at(match, args.step))
     view = {"game_id": match.header.game_id, "step": args.step, **view}
     if args.json:
         return 0, json.dumps(view, ensure_ascii=False)
-    return 0, (f"{one_line(path)}: {one_line(match.header.game_id)} after event {args.step}\n"
-               + match.game.render(escaped(view)))
+    return 0, (
+        f"{one_line(path)}: {one_line(match.header.game_id)} after event {args.step}\n"
+        + match.game.render(escaped(view))
+    )
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -75,8 +78,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     try:
         spec = Spec(
-            game=args.game, players=args.players, bots=tuple(args.bots.split(",")),
-            seed=args.seed, ruleset=args.ruleset, rules=parse_settings(args.set),
+            game=args.game,
+            players=args.players,
+            bots=tuple(args.bots.split(",")),
+            seed=args.seed,
+            ruleset=args.ruleset,
+            rules=parse_settings(args.set),
             played_from=args.played_from,
         )
         check(spec)
@@ -131,14 +138,18 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         return 2
     try:
         with progress_bar(len(paths), "ingest") as advance:
-            summary = ingest_logs(paths, db=db, jobs=args.jobs, cluster=args.cluster,
-                                  on_progress=advance)
+            summary = ingest_logs(
+                paths, db=db, jobs=args.jobs, cluster=args.cluster, on_progress=advance
+            )
     except WarehouseBusy as err:
         print(f"squire ingest: {err}", file=sys.stderr)
         return 2
     except Exception as err:  # the warehouse cannot be written, a worker died: not a log
-        print(f"squire ingest: stopped ({type(err).__name__}: {one_line(str(err))}); the "
-              "parts committed before stay, and running it again goes on", file=sys.stderr)
+        print(
+            f"squire ingest: stopped ({type(err).__name__}: {one_line(str(err))}); the "
+            "parts committed before stay, and running it again goes on",
+            file=sys.stderr,
+        )
         return 2
     head, *details = summary.lines()
     print(head)
@@ -164,10 +175,17 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
     url = f"http://{args.address}:{args.port}"
     print(f"squire: dashboards at {url}  (Ctrl-C stops them)", flush=True)
     command = [
-        sys.executable, "-m", "streamlit", "run", str(APP),
-        f"--server.port={args.port}", f"--server.address={args.address}",
-        "--server.headless=true", "--browser.gatherUsageStats=false",
-        "--server.fileWatcherType=none", f"--server.maxUploadSize={FILE_MB}",
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(APP),
+        f"--server.port={args.port}",
+        f"--server.address={args.address}",
+        "--server.headless=true",
+        "--browser.gatherUsageStats=false",
+        "--server.fileWatcherType=none",
+        f"--server.maxUploadSize={FILE_MB}",
     ]
     # Streamlit takes this process's place, so a signal that stops it (Ctrl-C, a service
     # manager's SIGTERM) reaches Streamlit itself and leaves nothing running behind.
@@ -186,8 +204,11 @@ def cmd_up(args: argparse.Namespace) -> int:
     db = Path(args.db) if args.db else DEFAULT_DB
     stored = {row[0] for row in open_reader(db).execute("SELECT game_id FROM games").fetchall()}
     # A sample's file is named after its game_id, so the missing ones are found unread.
-    paths = [p for p in find_logs([str(SAMPLES)])
-             if Path(p).name.removesuffix(".gz").removesuffix(".jsonl") not in stored]
+    paths = [
+        p
+        for p in find_logs([str(SAMPLES)])
+        if Path(p).name.removesuffix(".gz").removesuffix(".jsonl") not in stored
+    ]
     if paths:
         print(f"squire: ingesting {len(paths)} bundled sample matches into {db}")
         with progress_bar(len(paths), "ingest samples") as advance:
@@ -219,12 +240,14 @@ def cmd_catalogues(args: argparse.Namespace) -> int:
             try:
                 found = parse(catalogue_bytes(path), path)
             except CatalogueError as err:  # named by its file, or by the entry in it
-                print(one_line(str(err) if err.where == path else f"{path}: {err}"),
-                      file=sys.stderr)
+                print(
+                    one_line(str(err) if err.where == path else f"{path}: {err}"), file=sys.stderr
+                )
                 status = 1
                 continue
-            print(f"{path}: {found.name} {found.version} ok ({_counts(found)}); "
-                  f"sha256 {found.sha256}")
+            print(
+                f"{path}: {found.name} {found.version} ok ({_counts(found)}); sha256 {found.sha256}"
+            )
         return status
     for game in [args.game] if args.game else sorted(PARSERS):
         print(f"{game}:")
@@ -244,9 +267,11 @@ def _counts(catalogue: Any) -> str:
     """What a catalogue holds, kind by kind, whatever its game."""
     if hasattr(catalogue, "entries"):
         return ", ".join(f"{len(v)} {k}" for k, v in catalogue.entries.items())
-    return (f"{sum(t.count for t in catalogue.tiles.values())} tiles of "
-            f"{len(catalogue.tiles)} kinds, {len(catalogue.homework)} homework, "
-            f"{len(catalogue.corners)} corners")
+    return (
+        f"{sum(t.count for t in catalogue.tiles.values())} tiles of "
+        f"{len(catalogue.tiles)} kinds, {len(catalogue.homework)} homework, "
+        f"{len(catalogue.corners)} corners"
+    )
 
 
 def _timestamp(text: str) -> datetime:
@@ -273,14 +298,27 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=sorted(GAMES))
     p.add_argument("-n", type=int, default=100, help="how many matches (default 100)")
     p.add_argument("--players", type=int, default=4, help="seats at each table (default 4)")
-    p.add_argument("--bots", default="random", help="bots to seat, comma-separated (cycled "
-                   "over the seats, then shuffled), e.g. greedy,random")
+    p.add_argument(
+        "--bots",
+        default="random",
+        help="bots to seat, comma-separated (cycled "
+        "over the seats, then shuffled), e.g. greedy,random",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--ruleset", help="a named ruleset (default: the game's standard one)")
-    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                   help="change a ruleset number, e.g. --set 'quest_prizes=[20,10,4]'")
-    p.add_argument("--played-from", type=_timestamp, metavar="TIME",
-                   help="stamp match i as played i hours after this RFC 3339 time")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="change a ruleset number, e.g. --set 'quest_prizes=[20,10,4]'",
+    )
+    p.add_argument(
+        "--played-from",
+        type=_timestamp,
+        metavar="TIME",
+        help="stamp match i as played i hours after this RFC 3339 time",
+    )
     p.add_argument("--out", help="folder for the logs (default simulated/GAME)")
     p.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
     p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
@@ -303,13 +341,17 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("--address", default="127.0.0.1")
         p.set_defaults(run=run)
 
-    p = sub.add_parser("catalogues", help="the component catalogues squire finds (shipped, "
-                       "kept by the warehouse, then in the folders of SQUIRE_CATALOGUES), or "
-                       "check your own files")
+    p = sub.add_parser(
+        "catalogues",
+        help="the component catalogues squire finds (shipped, "
+        "kept by the warehouse, then in the folders of SQUIRE_CATALOGUES), or "
+        "check your own files",
+    )
     p.add_argument("game", nargs="?", choices=["albus-academy", "paladins"])
     p.add_argument("--check", nargs="+", metavar="FILE", help="check these catalogue files")
-    p.add_argument("--db", help="the warehouse whose kept catalogues to list too "
-                   "(default data/warehouse)")
+    p.add_argument(
+        "--db", help="the warehouse whose kept catalogues to list too (default data/warehouse)"
+    )
     p.set_defaults(run=cmd_catalogues)
 
     p = sub.add_parser("schema", help="the JSON Schema of a game's log lines")

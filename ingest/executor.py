@@ -42,8 +42,9 @@ PRELOAD = ("ingest.pipeline", "ingest.simulate")
 INGEST_PRELOAD = (*PRELOAD, "pandas")
 
 
-def start_early(jobs: int | None = None, cluster: str | None = None,
-                preload: Sequence[str] = PRELOAD) -> None:
+def start_early(
+    jobs: int | None = None, cluster: str | None = None, preload: Sequence[str] = PRELOAD
+) -> None:
     """Start the local workers' fork server now, so that it imports the engines (most of a
     second) while this process imports its own and finds the logs, not after."""
     if cluster or (jobs or os.cpu_count() or 1) == 1:
@@ -101,8 +102,9 @@ class DaskCluster:
         self.client.close()
 
 
-def make_executor(jobs: int | None = None, cluster: str | None = None,
-                  preload: Sequence[str] = PRELOAD) -> Executor:
+def make_executor(
+    jobs: int | None = None, cluster: str | None = None, preload: Sequence[str] = PRELOAD
+) -> Executor:
     """A Dask cluster when an address is given, else `jobs` local processes (default: all
     cores) forked from a server that has imported `preload`, or this process alone for
     jobs=1."""
@@ -120,9 +122,9 @@ def chunked(count: int, jobs: int, largest: int = 500) -> list[tuple[int, int]]:
     size = max(1, min(largest, -(-count // (4 * jobs))))
     tail_start = max(0, count - jobs * size) if jobs > 1 else count
     tail_size = max(1, size // 4)
-    return ([(start, min(start + size, tail_start)) for start in range(0, tail_start, size)]
-            + [(start, min(start + tail_size, count))
-               for start in range(tail_start, count, tail_size)])
+    return [(start, min(start + size, tail_start)) for start in range(0, tail_start, size)] + [
+        (start, min(start + tail_size, count)) for start in range(tail_start, count, tail_size)
+    ]
 
 
 def worker_count(executor: Executor) -> int:

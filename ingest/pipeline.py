@@ -56,8 +56,10 @@ def stage(task: Task) -> list[Staged]:
     except Exception as err:
         if len(task.paths) > 1:
             half = len(task.paths) // 2
-            return [*stage(replace(task, paths=task.paths[:half])),
-                    *stage(replace(task, paths=task.paths[half:]))]
+            return [
+                *stage(replace(task, paths=task.paths[:half])),
+                *stage(replace(task, paths=task.paths[half:])),
+            ]
         (path,) = task.paths
         failed = internal(one_line(task.names.get(path, path)), 1, err)
         empty = _stage(replace(task, paths=[]))
@@ -72,7 +74,8 @@ def _stage(task: Task) -> Staged:
     batch = replay_files(task.paths, task.names, Library(task.db))
     games = batch.tables["games"]
     batch.tables["games"] = games.append_column(
-        "ingested_at", pa.array([task.stamp] * games.num_rows, pa.timestamp("us", tz="UTC")))
+        "ingested_at", pa.array([task.stamp] * games.num_rows, pa.timestamp("us", tz="UTC"))
+    )
     played_with = games.select(["game", "catalogue", "catalogue_version", "catalogue_sha256"])
     for game, name, version, sha256 in set(zip(*played_with.to_pydict().values())):
         if name is not None:
@@ -146,13 +149,20 @@ def ingest_logs(
     executor = make_executor(jobs, cluster, INGEST_PRELOAD)
     try:
         chunks = chunked(len(paths), worker_count(executor), largest=500)
-        work = [Task(paths[a:b], writer.db, stamp,
-                     {p: names[p] for p in paths[a:b] if p in names} if names else {})
-                for a, b in chunks]
+        work = [
+            Task(
+                paths[a:b],
+                writer.db,
+                stamp,
+                {p: names[p] for p in paths[a:b] if p in names} if names else {},
+            )
+            for a, b in chunks
+        ]
         for parts in executor.map_unordered(stage, work):
             for staged in parts:
-                done = writer.commit(staged.folder, staged.shas, staged.paths, staged.repeats,
-                                     staged.rejects, stamp)
+                done = writer.commit(
+                    staged.folder, staged.shas, staged.paths, staged.repeats, staged.rejects, stamp
+                )
                 summary.ingested += done.ingested
                 summary.present += done.present
                 summary.conflicts += done.conflicts

@@ -21,8 +21,12 @@ from rich.progress import (
 def progress_bar(total: int, label: str, unit: str = "matches") -> Iterator[Callable[[int], None]]:
     """Yields `advance(n)`; the bar shows done/total, the rate and the time left."""
     columns = (
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TaskProgressColumn(), TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
     console = Console(stderr=True)

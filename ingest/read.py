@@ -28,14 +28,26 @@ def find_logs(targets: Iterable[str]) -> Iterator[Path]:
         except OSError:
             is_dir = None  # not a file or folder: a glob, or nothing
         if is_dir:
-            found = sorted((os.path.join(root, name)
-                            for root, _, names in os.walk(target)
-                            for name in names if name.endswith(LOG_SUFFIXES)), key=_parts)
+            found = sorted(
+                (
+                    os.path.join(root, name)
+                    for root, _, names in os.walk(target)
+                    for name in names
+                    if name.endswith(LOG_SUFFIXES)
+                ),
+                key=_parts,
+            )
         elif is_dir is False:
             found = [target]
         else:
-            found = sorted((str(Path(p)) for p in glob.glob(given, recursive=True)
-                            if os.path.isfile(p) and p.endswith(LOG_SUFFIXES)), key=_parts)
+            found = sorted(
+                (
+                    str(Path(p))
+                    for p in glob.glob(given, recursive=True)
+                    if os.path.isfile(p) and p.endswith(LOG_SUFFIXES)
+                ),
+                key=_parts,
+            )
             if not found:
                 raise FileNotFoundError(f"{given}: no such file, folder or matching log")
         for name in found:
@@ -140,7 +152,7 @@ def _inflate(fd: int, source: bytes, name: str) -> bytes:
             source, pos = _read(fd, CHUNK), 0
             if not source:
                 raise broken("is cut short")
-        feed = source[pos:pos + STEP]
+        feed = source[pos : pos + STEP]
         pos += len(feed)
         try:
             piece = inflater.decompress(feed, MAX_LOG_BYTES + 1 - size)

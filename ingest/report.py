@@ -48,9 +48,11 @@ def outcome_text(outcome: Outcome) -> str:
     sources = list(match.game.sources)
     status = "complete" if result.complete else "incomplete"
     players = [one_line(player) for player in header.players]  # names from the log
-    lines = [one_line(
-        f"{match.path}: {match.game.name} {header.game_id} ({header.variant}, "
-        f"{len(players)} seats) — {status} after {len(match.lines)} events")
+    lines = [
+        one_line(
+            f"{match.path}: {match.game.name} {header.game_id} ({header.variant}, "
+            f"{len(players)} seats) — {status} after {len(match.lines)} events"
+        )
     ]
     names = ["player", *sources, "total"]
     rows = [

@@ -50,20 +50,64 @@ class Batch:
 
 
 COLUMNS: dict[str, tuple[str, ...]] = {
-    "games": ("game_id", "game", "variant", "ruleset", "rules", "ruleset_key", "player_count",
-              "seat_count", "complete", "event_count", "played_at", "source", "path",
-              "log_sha256", "engine_version", "header", "catalogue", "catalogue_version",
-              "catalogue_sha256"),
-    "seats": ("game_id", "seat", "player", "agent", "neutral", "start_player", "position",
-              "score", "rank", "won", "tie_break"),
+    "games": (
+        "game_id",
+        "game",
+        "variant",
+        "ruleset",
+        "rules",
+        "ruleset_key",
+        "player_count",
+        "seat_count",
+        "complete",
+        "event_count",
+        "played_at",
+        "source",
+        "path",
+        "log_sha256",
+        "engine_version",
+        "header",
+        "catalogue",
+        "catalogue_version",
+        "catalogue_sha256",
+    ),
+    "seats": (
+        "game_id",
+        "seat",
+        "player",
+        "agent",
+        "neutral",
+        "start_player",
+        "position",
+        "score",
+        "rank",
+        "won",
+        "tie_break",
+    ),
     "events": ("game_id", "event_index", "line", "kind", "player", "round", "payload"),
     "score_events": ("game_id", "event_index", "round", "player", "source", "points"),
-    "track_moves": ("game_id", "event_index", "round", "player", "track", "progress_before",
-                    "progress_after", "cause"),
-    "resource_changes": ("game_id", "event_index", "round", "player", "resource", "delta",
-                         "cause"),
-    "pieces_removed": ("game_id", "event_index", "round", "player", "victim", "place", "piece",
-                       "count", "cause"),
+    "track_moves": (
+        "game_id",
+        "event_index",
+        "round",
+        "player",
+        "track",
+        "progress_before",
+        "progress_after",
+        "cause",
+    ),
+    "resource_changes": ("game_id", "event_index", "round", "player", "resource", "delta", "cause"),
+    "pieces_removed": (
+        "game_id",
+        "event_index",
+        "round",
+        "player",
+        "victim",
+        "place",
+        "piece",
+        "count",
+        "cause",
+    ),
     # Derived while replaying, so the dashboards need not rebuild them for every question:
     # each disc's progress at the end of each round (before a reset), and when it last
     # arrived; the component each event takes with its position in the seat's round; each
@@ -79,20 +123,43 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 # add up (scores, points, progress, resources) is 64-bit, whatever a ruleset or catalogue
 # makes of it.
 TYPES: dict[str, pa.DataType] = {
-    "seat": pa.int32(), "player_count": pa.int32(), "seat_count": pa.int32(),
-    "event_count": pa.int32(), "event_index": pa.int32(), "line": pa.int32(),
-    "round": pa.int32(), "score": pa.int64(), "rank": pa.int32(), "points": pa.int64(),
-    "progress_before": pa.int64(), "progress_after": pa.int64(), "complete": pa.bool_(),
-    "progress": pa.int64(), "arrived": pa.int32(), "position": pa.int32(),
-    "changed": pa.bool_(), "delta": pa.int64(), "count": pa.int64(),
-    "neutral": pa.bool_(), "start_player": pa.bool_(), "won": pa.bool_(),
+    "seat": pa.int32(),
+    "player_count": pa.int32(),
+    "seat_count": pa.int32(),
+    "event_count": pa.int32(),
+    "event_index": pa.int32(),
+    "line": pa.int32(),
+    "round": pa.int32(),
+    "score": pa.int64(),
+    "rank": pa.int32(),
+    "points": pa.int64(),
+    "progress_before": pa.int64(),
+    "progress_after": pa.int64(),
+    "complete": pa.bool_(),
+    "progress": pa.int64(),
+    "arrived": pa.int32(),
+    "position": pa.int32(),
+    "changed": pa.bool_(),
+    "delta": pa.int64(),
+    "count": pa.int64(),
+    "neutral": pa.bool_(),
+    "start_player": pa.bool_(),
+    "won": pa.bool_(),
     "tie_break": pa.bool_(),
     "played_at": pa.timestamp("us", tz="UTC"),
 }
 
 # Tables gathered as rows (one tuple per fact); the others gather columns.
-ROW_TABLES = ("score_events", "track_moves", "resource_changes", "pieces_removed",
-              "round_progress", "item_events", "seat_points", "track_leaders")
+ROW_TABLES = (
+    "score_events",
+    "track_moves",
+    "resource_changes",
+    "pieces_removed",
+    "round_progress",
+    "item_events",
+    "seat_points",
+    "track_leaders",
+)
 
 
 _ITEM_TYPES: dict[str, dict[type, tuple[str, str]]] = {}
@@ -113,8 +180,9 @@ def _item_types(game: Game[Any, Any, Any]) -> dict[type, tuple[str, str]]:
     """Event type → (kind, field naming its component), from the game's `item_fields`."""
     if game.name not in _ITEM_TYPES:
         kinds = {t.__struct_config__.tag: t for t in get_args(game.event_type)}
-        _ITEM_TYPES[game.name] = {kinds[kind]: (kind, field)
-                                  for kind, field in game.item_fields.items()}
+        _ITEM_TYPES[game.name] = {
+            kinds[kind]: (kind, field) for kind, field in game.item_fields.items()
+        }
     return _ITEM_TYPES[game.name]
 
 
@@ -138,8 +206,9 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def replay_files(paths: list[str], names: dict[str, str] | None = None,
-                 catalogues: Catalogues | None = None) -> Batch:
+def replay_files(
+    paths: list[str], names: dict[str, str] | None = None, catalogues: Catalogues | None = None
+) -> Batch:
     """Replay each log; whole matches become rows, broken logs become rejections.
 
     `names` gives the name to record a file under where it is not its path (an upload's
@@ -158,12 +227,14 @@ SLICE = 100
 
 def _empty() -> tuple[dict[str, dict[str, list[Any]]], dict[str, list[tuple[Any, ...]]]]:
     cols: dict[str, dict[str, list[Any]]] = {
-        table: {name: [] for name in COLUMNS[table]} for table in ("games", "seats", "events")}
+        table: {name: [] for name in COLUMNS[table]} for table in ("games", "seats", "events")
+    }
     return cols, {table: [] for table in ROW_TABLES}
 
 
-def _to_arrow(cols: dict[str, dict[str, list[Any]]],
-              rows: dict[str, list[tuple[Any, ...]]]) -> dict[str, pa.Table]:
+def _to_arrow(
+    cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tuple[Any, ...]]]
+) -> dict[str, pa.Table]:
     tables = {
         table: pa.table({name: _column(name, values) for name, values in columns.items()})
         for table, columns in cols.items()
@@ -178,19 +249,22 @@ Mark = tuple[int, ...]  # the length of every list of a slice's rows, before a m
 
 
 def _mark(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tuple[Any, ...]]]) -> Mark:
-    return (*(len(values) for columns in cols.values() for values in columns.values()),
-            *map(len, rows.values()))
+    return (
+        *(len(values) for columns in cols.values() for values in columns.values()),
+        *map(len, rows.values()),
+    )
 
 
-def _lists(cols: dict[str, dict[str, list[Any]]],
-           rows: dict[str, list[tuple[Any, ...]]]) -> list[list[Any]]:
+def _lists(
+    cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tuple[Any, ...]]]
+) -> list[list[Any]]:
     """Every list of a slice's rows, in the order `_mark` measures them."""
-    return [*(values for columns in cols.values() for values in columns.values()),
-            *rows.values()]
+    return [*(values for columns in cols.values() for values in columns.values()), *rows.values()]
 
 
-def _rollback(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tuple[Any, ...]]],
-              mark: Mark) -> None:
+def _rollback(
+    cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tuple[Any, ...]]], mark: Mark
+) -> None:
     """Take away whatever a failed match appended after `mark`."""
     for values, length in zip(_lists(cols, rows), mark):
         del values[length:]
@@ -205,8 +279,9 @@ class _Slice:
     matches: list[tuple[str, str, Mark]] = field(default_factory=list)  # (game_id, name, mark)
 
 
-def _slice_tables(piece: _Slice, rejects: list[Reject], shas: dict[str, str],
-                  where: dict[str, str]) -> dict[str, pa.Table]:
+def _slice_tables(
+    piece: _Slice, rejects: list[Reject], shas: dict[str, str], where: dict[str, str]
+) -> dict[str, pa.Table]:
     """The slice in Arrow; if a value does not fit its column, each match is tried alone and
     the ones that fail are rejected, so the others are kept."""
     try:
@@ -216,19 +291,20 @@ def _slice_tables(piece: _Slice, rejects: list[Reject], shas: dict[str, str],
     kept: list[dict[str, pa.Table]] = []
     lists = _lists(piece.cols, piece.rows)
     ends = [mark for _, _, mark in piece.matches[1:]] + [tuple(map(len, lists))]
-    for (game_id, name, start), end in zip(piece.matches, ends):
+    for (game_id, name, begin), end in zip(piece.matches, ends):
         cols, rows = _empty()
-        for values, whole, a, b in zip(_lists(cols, rows), lists, start, end):
+        for values, whole, a, b in zip(_lists(cols, rows), lists, begin, end):
             values.extend(whole[a:b])
         try:
             kept.append(_to_arrow(cols, rows))
         except Exception as err:
             failed = internal(name, 1, err)
-            rejects.append(Reject(name, failed.line, failed.rule, failed.message, shas.pop(game_id)))
+            rejects.append(
+                Reject(name, failed.line, failed.rule, failed.message, shas.pop(game_id))
+            )
             del where[game_id]
     empty = _to_arrow(*_empty())
-    return {table: pa.concat_tables([empty[table]] + [t[table] for t in kept])
-            for table in empty}
+    return {table: pa.concat_tables([empty[table]] + [t[table] for t in kept]) for table in empty}
 
 
 def _replay_files(paths: list[str], names: dict[str, str], catalogues: Catalogues) -> Batch:
@@ -267,15 +343,21 @@ def _replay_files(paths: list[str], names: dict[str, str], catalogues: Catalogue
             slices.append(_slice_tables(piece, rejects, shas, where))
             piece = _Slice(*_empty())
     slices.append(_slice_tables(piece, rejects, shas, where))
-    tables = {table: pa.concat_tables([tables[table] for tables in slices])
-              for table in slices[0]}
-    return Batch(tables=tables, shas=shas, paths=where, repeats=repeats, rejects=rejects,
-                 logs=len(paths))
+    tables = {table: pa.concat_tables([tables[table] for tables in slices]) for table in slices[0]}
+    return Batch(
+        tables=tables, shas=shas, paths=where, repeats=repeats, rejects=rejects, logs=len(paths)
+    )
 
 
-def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tuple[Any, ...]]],
-                 path: str, data: bytes, sha: str, seen: dict[str, str],
-                 catalogues: Catalogues) -> str:
+def _replay_into(
+    cols: dict[str, dict[str, list[Any]]],
+    rows: dict[str, list[tuple[Any, ...]]],
+    path: str,
+    data: bytes,
+    sha: str,
+    seen: dict[str, str],
+    catalogues: Catalogues,
+) -> str:
     """Append one match's rows; on a rejection nothing of it is appended."""
     match = open_log(data, path, catalogues=catalogues)
     header = match.header
@@ -316,10 +398,13 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
     s = cols["seats"]
     winners = set(result.winners)
     sources = game.sources
-    rows["seat_points"].extend([
-        (game_id, seat, player, source, result.sources[seat].get(source, 0))
-        for seat, player in enumerate(players) for source in sources
-    ])
+    rows["seat_points"].extend(
+        [
+            (game_id, seat, player, source, result.sources[seat].get(source, 0))
+            for seat, player in enumerate(players)
+            for source in sources
+        ]
+    )
     first = players.index(header.start_player)
     beaten = {result.scores[seat] for seat in range(len(players)) if seat not in winners}
     for seat, player in enumerate(players):
@@ -361,8 +446,17 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
             kind, field = named
             key = (step.round, event.player, kind)
             taken[key] = position = taken.get(key, 0) + 1
-            items.append((game_id, step.index, step.round, event.player, kind,
-                          getattr(event, field), position))
+            items.append(
+                (
+                    game_id,
+                    step.index,
+                    step.round,
+                    event.player,
+                    kind,
+                    getattr(event, field),
+                    position,
+                )
+            )
         if not step.facts:
             continue
         if step.round > len(snapshots) + 1:  # a later round began: the earlier ones ended
@@ -371,8 +465,18 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
         for fact in step.facts:
             if type(fact) is TrackMoved:
                 player = players[fact.seat]
-                moves.append((game_id, index, fact.round, player, fact.track,
-                              fact.before, fact.after, fact.cause))
+                moves.append(
+                    (
+                        game_id,
+                        index,
+                        fact.round,
+                        player,
+                        fact.track,
+                        fact.before,
+                        fact.after,
+                        fact.cause,
+                    )
+                )
                 if fact.cause == "reset":
                     if fact.round > len(snapshots):  # the round ends before its reset
                         snapshots.extend([progress.copy()] * (fact.round - len(snapshots)))
@@ -380,15 +484,35 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
                 else:
                     progress[player, fact.track] = (fact.after, index)
             elif type(fact) is ScoreChanged:
-                scores.append((game_id, index, fact.round, players[fact.seat], fact.source,
-                               fact.points))
+                scores.append(
+                    (game_id, index, fact.round, players[fact.seat], fact.source, fact.points)
+                )
             elif type(fact) is ResourceChanged:
-                resources.append((game_id, index, fact.round, players[fact.seat],
-                                  fact.resource, fact.delta, fact.cause))
+                resources.append(
+                    (
+                        game_id,
+                        index,
+                        fact.round,
+                        players[fact.seat],
+                        fact.resource,
+                        fact.delta,
+                        fact.cause,
+                    )
+                )
             elif type(fact) is PiecesRemoved:
-                removed.append((game_id, index, fact.round, players[fact.seat],
-                                players[fact.victim], fact.place, fact.piece, fact.count,
-                                fact.cause))
+                removed.append(
+                    (
+                        game_id,
+                        index,
+                        fact.round,
+                        players[fact.seat],
+                        players[fact.victim],
+                        fact.place,
+                        fact.piece,
+                        fact.count,
+                        fact.cause,
+                    )
+                )
     if replayed:
         closed = replayed[-1].round if result.complete else replayed[-1].round - 1
         if closed > len(snapshots):
@@ -400,9 +524,13 @@ def _replay_into(cols: dict[str, dict[str, list[Any]]], rows: dict[str, list[tup
 NOWHERE = (0, 0)  # a disc that has not moved since the start or its last reset
 
 
-def _round_ends(rows: dict[str, list[tuple[Any, ...]]], game_id: str, players: list[str],
-                snapshots: list[dict[tuple[str, str], tuple[int, int]]],
-                tracks: list[str]) -> None:
+def _round_ends(
+    rows: dict[str, list[tuple[Any, ...]]],
+    game_id: str,
+    players: list[str],
+    snapshots: list[dict[tuple[str, str], tuple[int, int]]],
+    tracks: list[str],
+) -> None:
     """Each disc at each round's end; each track's leader: the disc furthest on, on a shared
     square the later arrival (then the later name, so a tie never goes unresolved)."""
     ends, leaders = rows["round_progress"], rows["track_leaders"]
@@ -419,6 +547,7 @@ def _round_ends(rows: dict[str, list[tuple[Any, ...]]], game_id: str, players: l
                     front, leader = disc, player
             if front[0] > 0:
                 before = last_leader.get(track)
-                leaders.append((game_id, rnd, track, leader,
-                                before is not None and before != leader))
+                leaders.append(
+                    (game_id, rnd, track, leader, before is not None and before != leader)
+                )
                 last_leader[track] = leader

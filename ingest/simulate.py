@@ -98,8 +98,13 @@ def _header(spec: Spec, index: int, rng: random.Random, run_id: str) -> Any:
     if spec.played_from is not None:
         extra["played_at"] = spec.played_from + timedelta(hours=index)
     return game.header_type(
-        format=FORMAT, game=spec.game, game_id=f"{SHORT.get(spec.game, 'x')}-{run_id}-{index:06d}",
-        agents=dict(zip(real, agents)), source=SOURCE, **fields, **extra,
+        format=FORMAT,
+        game=spec.game,
+        game_id=f"{SHORT.get(spec.game, 'x')}-{run_id}-{index:06d}",
+        agents=dict(zip(real, agents)),
+        source=SOURCE,
+        **fields,
+        **extra,
     )
 
 

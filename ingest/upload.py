@@ -58,15 +58,19 @@ class Upload:
         """Why the upload as a whole is refused (too many files, too many bytes), or None."""
         total = sum(size for _, size in self.files)
         if len(self.files) > UPLOAD_FILES:
-            return (f"{len(self.files)} files: an upload takes at most {UPLOAD_FILES}; "
-                    "upload fewer at a time, or use `squire ingest FOLDER`")
+            return (
+                f"{len(self.files)} files: an upload takes at most {UPLOAD_FILES}; "
+                "upload fewer at a time, or use `squire ingest FOLDER`"
+            )
         if total > UPLOAD_BYTES:
-            return (f"{size_text(total)} in all: an upload takes at most "
-                    f"{size_text(UPLOAD_BYTES)}; upload fewer at a time, or use "
-                    "`squire ingest FOLDER`")
+            return (
+                f"{size_text(total)} in all: an upload takes at most "
+                f"{size_text(UPLOAD_BYTES)}; upload fewer at a time, or use "
+                "`squire ingest FOLDER`"
+            )
         big = [name for name, size in self.files if size > FILE_MB * 2**20]
         if big:
-            return (f"{one_line(big[0])}: a file may hold at most {size_text(FILE_MB * 2**20)}")
+            return f"{one_line(big[0])}: a file may hold at most {size_text(FILE_MB * 2**20)}"
         return None
 
 
@@ -90,19 +94,18 @@ def _run_worker(folder: Path, db: Path) -> Report:
     gigabyte and more of address space it never touches.)"""
     command = [sys.executable, "-m", "ingest.upload", str(folder), "--db", str(db)]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        worker = subprocess.Popen(command, stdout=out, stderr=err,
-                                  cwd=Path(__file__).resolve().parents[1])
+        worker = subprocess.Popen(
+            command, stdout=out, stderr=err, cwd=Path(__file__).resolve().parents[1]
+        )
         stopped = _watch(worker)
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read(), err.read()
     if stopped:
-        return Report(error=f"the ingest {stopped} and was stopped; what it had committed "
-                      "stays")
+        return Report(error=f"the ingest {stopped} and was stopped; what it had committed stays")
     if worker.returncode != 0 or not stdout.strip():
         last = (stderr.decode(errors="replace").strip().splitlines() or ["no message"])[-1]
-        return Report(error=f"the ingest stopped ({one_line(last)}); what it had committed "
-                      "stays")
+        return Report(error=f"the ingest stopped ({one_line(last)}); what it had committed stays")
     return msgspec.json.decode(stdout.strip().splitlines()[-1], type=Report)
 
 
@@ -148,9 +151,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         report = Report(logs=len(names), error=str(err))
     else:
         report = Report(
-            logs=summary.logs, ingested=summary.ingested, present=summary.present,
+            logs=summary.logs,
+            ingested=summary.ingested,
+            present=summary.present,
             conflicts=[(c.path, c.game_id) for c in summary.conflicts],
-            rejects=summary.rejects)
+            rejects=summary.rejects,
+        )
     sys.stdout.buffer.write(msgspec.json.encode(report) + b"\n")
     return 0
 

@@ -40,8 +40,9 @@ from replay.registry import GAMES
 
 SCHEMA_VERSION = 2  # 2 adds resource_changes and pieces_removed; parts of 1 read as without
 VIEWS = Path(__file__).with_name("views.sql")
-DEFAULT_DB = Path(os.environ.get(
-    "SQUIRE_WAREHOUSE", Path(__file__).resolve().parents[1] / "data" / "warehouse"))
+DEFAULT_DB = Path(
+    os.environ.get("SQUIRE_WAREHOUSE", Path(__file__).resolve().parents[1] / "data" / "warehouse")
+)
 TABLES = (*COLUMNS, "rejects")
 REJECT_COLUMNS = ("path", "line", "rule", "message", "log_sha256", "rejected_at")
 
@@ -56,8 +57,10 @@ class Conflict:
     game_id: str
 
     def __str__(self) -> str:
-        return (f"{self.path}: game_id {self.game_id!r} is already stored from a different "
-                "log; the stored match is kept")
+        return (
+            f"{self.path}: game_id {self.game_id!r} is already stored from a different "
+            "log; the stored match is kept"
+        )
 
 
 @dataclass
@@ -75,9 +78,9 @@ def schema() -> dict[str, pa.Schema]:
         for table, names in COLUMNS.items()
     }
     out["games"] = out["games"].append(pa.field("ingested_at", pa.timestamp("us", tz="UTC")))
-    out["rejects"] = pa.schema([(name, TYPES.get(name, pa.string())) for name in REJECT_COLUMNS
-                                if name != "rejected_at"]).append(
-        pa.field("rejected_at", pa.timestamp("us", tz="UTC")))
+    out["rejects"] = pa.schema(
+        [(name, TYPES.get(name, pa.string())) for name in REJECT_COLUMNS if name != "rejected_at"]
+    ).append(pa.field("rejected_at", pa.timestamp("us", tz="UTC")))
     return out
 
 
@@ -98,22 +101,30 @@ def open_reader(db: Path = DEFAULT_DB) -> duckdb.DuckDBPyConnection:
     con = duckdb.connect()
     committed = parts(db)
     for table, arrow_schema in SCHEMA.items():
-        files = [str(p / f"{table}.parquet") for p in committed
-                 if (p / f"{table}.parquet").exists()]
+        files = [
+            str(p / f"{table}.parquet") for p in committed if (p / f"{table}.parquet").exists()
+        ]
         if files:
             listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
             # By name: parts of an older schema lack later columns, which read as NULL.
-            con.execute(f"CREATE VIEW {table} AS SELECT * FROM "
-                        f"read_parquet([{listed}], union_by_name = true)")
+            con.execute(
+                f"CREATE VIEW {table} AS SELECT * FROM "
+                f"read_parquet([{listed}], union_by_name = true)"
+            )
         else:  # a table of the database, not a registered frame: cursors see it too
             empty = pa.Table.from_batches([], schema=arrow_schema)
             con.register("empty", empty)
             con.execute(f"CREATE TABLE {table} AS SELECT * FROM empty")
             con.unregister("empty")
     con.execute("CREATE TABLE sources (game VARCHAR, source VARCHAR, position INTEGER)")
-    con.executemany("INSERT INTO sources VALUES (?, ?, ?)", [
-        (name, source, i) for name, game in GAMES.items() for i, source in enumerate(game.sources)
-    ])
+    con.executemany(
+        "INSERT INTO sources VALUES (?, ?, ?)",
+        [
+            (name, source, i)
+            for name, game in GAMES.items()
+            for i, source in enumerate(game.sources)
+        ],
+    )
     con.execute(VIEWS.read_text())
     return con
 
@@ -131,8 +142,9 @@ STATISTICS: dict[str, bool | list[str]] = {"games": True, "seats": True, "reject
 
 
 def write_table(rows: pa.Table, path: Path, table: str) -> None:
-    pq.write_table(rows, path, compression="lz4",
-                   write_statistics=STATISTICS.get(table, ["game_id"]))
+    pq.write_table(
+        rows, path, compression="lz4", write_statistics=STATISTICS.get(table, ["game_id"])
+    )
 
 
 def write_part(folder: Path, tables: dict[str, pa.Table]) -> None:
@@ -170,14 +182,22 @@ class Writer:
         if meta.exists():
             found = json.loads(meta.read_text()).get("schema_version", SCHEMA_VERSION)
             if found > SCHEMA_VERSION:
-                raise RuntimeError(f"{self.db} has schema version {found}; this squire knows "
-                                   f"{SCHEMA_VERSION}: upgrade squire")
+                raise RuntimeError(
+                    f"{self.db} has schema version {found}; this squire knows "
+                    f"{SCHEMA_VERSION}: upgrade squire"
+                )
             # Later versions migrate older parts here, before anything is written.
         meta.write_text(json.dumps({"schema_version": SCHEMA_VERSION}) + "\n")
 
-    def commit(self, folder: Path, shas: dict[str, str], paths: dict[str, str],
-               repeats: list[tuple[str, str, str]], rejects: list[Reject],
-               stamp: Any) -> Committed:
+    def commit(
+        self,
+        folder: Path,
+        shas: dict[str, str],
+        paths: dict[str, str],
+        repeats: list[tuple[str, str, str]],
+        rejects: list[Reject],
+        stamp: Any,
+    ) -> Committed:
         """Commit a staged batch: its new matches and new rejections, or nothing at all."""
         out = Committed()
         fresh = []
@@ -206,12 +226,21 @@ class Writer:
                 rows = pq.read_table(part)
                 write_table(rows.filter(pc.is_in(rows["game_id"], value_set=keep)), part, table)
         if new_rejects:
-            write_table(pa.table({
-                "path": [r.path for r in new_rejects], "line": [r.line for r in new_rejects],
-                "rule": [r.rule for r in new_rejects], "message": [r.message for r in new_rejects],
-                "log_sha256": [r.log_sha256 for r in new_rejects],
-                "rejected_at": [stamp] * len(new_rejects),
-            }, schema=SCHEMA["rejects"]), folder / "rejects.parquet", "rejects")
+            write_table(
+                pa.table(
+                    {
+                        "path": [r.path for r in new_rejects],
+                        "line": [r.line for r in new_rejects],
+                        "rule": [r.rule for r in new_rejects],
+                        "message": [r.message for r in new_rejects],
+                        "log_sha256": [r.log_sha256 for r in new_rejects],
+                        "rejected_at": [stamp] * len(new_rejects),
+                    },
+                    schema=SCHEMA["rejects"],
+                ),
+                folder / "rejects.parquet",
+                "rejects",
+            )
         self.sequence += 1
         os.replace(folder, self.db / "parts" / f"{self.sequence:06d}-{folder.name[:8]}")
         for game_id in fresh:

@@ -39,8 +39,10 @@ class NoCatalogues:
     """What an engine has when its caller handed in none: every catalogue is unknown."""
 
     def find(self, game: str, name: str, version: str) -> Any:
-        raise CatalogueError("catalogue", f"no {game} catalogue {name!r} version {version!r} "
-                             "was handed to the replay")
+        raise CatalogueError(
+            "catalogue",
+            f"no {game} catalogue {name!r} version {version!r} was handed to the replay",
+        )
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,9 @@ def named_in(header: Any, game: str, uses: Uses, catalogues: Catalogues) -> Any:
     except CatalogueError as err:
         raise RulesError(uses.rule, str(err)) from None
     if named is not None and named.sha256 is not None and named.sha256 != found.sha256:
-        raise RulesError(uses.rule, f"catalogue: {name} {version} has sha256 {found.sha256}, "
-                         f"not the {named.sha256} the log was played with")
+        raise RulesError(
+            uses.rule,
+            f"catalogue: {name} {version} has sha256 {found.sha256}, "
+            f"not the {named.sha256} the log was played with",
+        )
     return found

@@ -42,8 +42,9 @@ INTERNAL = "INTERNAL"
 
 
 def internal(path: str, line: int, err: BaseException) -> ReplayError:
-    return ReplayError(path, line, INTERNAL,
-                       f"squire failed here ({type(err).__name__}: {err}); please report it")
+    return ReplayError(
+        path, line, INTERNAL, f"squire failed here ({type(err).__name__}: {err}); please report it"
+    )
 
 
 def rejection(path: str, line: int, rule: str, message: str) -> str:
@@ -55,14 +56,16 @@ def rejection(path: str, line: int, rule: str, message: str) -> str:
 # Unicode's line and paragraph separators and its bidirectional overrides; and the lone
 # surrogates a file name that is not UTF-8 decodes to, which no output could encode.
 _UNSAFE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def _escape(found: re.Match[str]) -> str:
     char = found.group()
-    return _ESCAPES.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100
-                                  else f"\\u{ord(char):04x}")
+    return _ESCAPES.get(char) or (
+        f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+    )
 
 
 def one_line(text: str) -> str:

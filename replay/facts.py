@@ -31,8 +31,6 @@ class TrackMoved(Fact, frozen=True, tag="track", gc=False):
     cause: str
 
 
-
-
 class ResourceChanged(Fact, frozen=True, tag="resource", gc=False):
     """A seat gains (`delta` > 0) or gives up units of a resource it holds: a token, a worker."""
 

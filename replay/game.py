@@ -108,17 +108,22 @@ class Game(Generic[C, S, E]):
         """LOG-3: the header's named ruleset with its `rules` overrides on top."""
         return self.resolve(header.ruleset, header.rules, extra)
 
-    def resolve(self, name: str | None, rules: Mapping[str, Any],
-                extra: Mapping[str, C] | None = None) -> C:
+    def resolve(
+        self, name: str | None, rules: Mapping[str, Any], extra: Mapping[str, C] | None = None
+    ) -> C:
         """The ruleset called `name` (default: the standard one) with `rules` on top."""
         name = name or self.standard_ruleset
         known = {**self.rulesets, **(extra or {})}
         if name not in known:
-            raise RulesError("LOG-3", f"unknown ruleset {name!r}; known: {', '.join(sorted(known))}")
+            raise RulesError(
+                "LOG-3", f"unknown ruleset {name!r}; known: {', '.join(sorted(known))}"
+            )
         base = known[name]
         if not rules:
             return base
         try:
             return msgspec.convert({**msgspec.to_builtins(base), **rules}, type=self.config_type)
         except (msgspec.ValidationError, ValueError) as err:
-            raise RulesError("LOG-3", f"rules overrides do not fit ruleset {name!r}: {err}") from None
+            raise RulesError(
+                "LOG-3", f"rules overrides do not fit ruleset {name!r}: {err}"
+            ) from None

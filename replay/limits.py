@@ -11,6 +11,7 @@ override (LOG-3), so that no log makes the engine itself do unbounded work.
 from __future__ import annotations
 
 import re
+
 from replay.errors import RulesError
 
 MAX_LOG_BYTES = 16 * 2**20  # uncompressed; a gzip is inflated only this far
@@ -37,7 +38,8 @@ def beyond_limits(data: bytes) -> tuple[int, RulesError] | None:
     MAX_DEPTH (a Heraldry header's map)."""
     if len(data) > MAX_LOG_BYTES:
         return data.count(b"\n", 0, MAX_LOG_BYTES) + 1, RulesError(
-            "LOG-6", f"the log is larger than {size_text(MAX_LOG_BYTES)} uncompressed")
+            "LOG-6", f"the log is larger than {size_text(MAX_LOG_BYTES)} uncompressed"
+        )
     if len(data) > MAX_LINES and data.count(b"\n", 0, len(data) - 1) >= MAX_LINES:
         return MAX_LINES + 1, RulesError("LOG-6", f"the log has more than {MAX_LINES:,} lines")
     lines: list[bytes] | None = None
@@ -46,14 +48,16 @@ def beyond_limits(data: bytes) -> tuple[int, RulesError] | None:
         for number, line in enumerate(lines, 1):
             if len(line) > MAX_LINE_BYTES:
                 return number, RulesError(
-                    "LOG-6", f"the line is longer than {size_text(MAX_LINE_BYTES)}")
+                    "LOG-6", f"the line is longer than {size_text(MAX_LINE_BYTES)}"
+                )
     brackets = data.translate(None, _NOT_BRACKETS_OR_NEWLINES).split(b"\n")
     if max(map(len, brackets)) > MAX_DEPTH:
         lines = lines or data.split(b"\n")
         for number, (line, held) in enumerate(zip(lines, brackets), 1):
             if len(held) > MAX_DEPTH and depth(line) > MAX_DEPTH:
                 return number, RulesError(
-                    "LOG-6", f"the line nests arrays and objects deeper than {MAX_DEPTH} levels")
+                    "LOG-6", f"the line nests arrays and objects deeper than {MAX_DEPTH} levels"
+                )
     return None
 
 

@@ -82,8 +82,7 @@ def numbered_lines(data: bytes) -> list[tuple[int, bytes]]:
     lines = body.split(b"\n")
     if body and not _BLANK.search(b"\n" + body + b"\n"):  # usually no blank line: numbered in C
         return list(zip(range(1, len(lines) + 1), lines))
-    return [(number, line) for number, line in enumerate(lines, 1)
-            if line and not line.isspace()]
+    return [(number, line) for number, line in enumerate(lines, 1) if line and not line.isspace()]
 
 
 def probe_header(line: bytes) -> str | None:
@@ -122,5 +121,3 @@ def decode_error(err: msgspec.DecodeError) -> RulesError:
 def decoder_for(event_type: Any) -> msgspec.json.Decoder[Any]:
     """A decoder for one game's events plus the shared `final` claim (lenient on extra fields)."""
     return msgspec.json.Decoder(event_type | Final)
-
-

@@ -14,7 +14,9 @@ from replay.game import STOP, Game, Policy
 
 
 def playout(
-    game: Game[Any, Any, Any], state: Any, bots: Sequence[Policy | None],
+    game: Game[Any, Any, Any],
+    state: Any,
+    bots: Sequence[Policy | None],
     rng: random.Random,
 ) -> list[Any]:
     """Advance `state` to the end of the game, or to the game's `max_events`; return the

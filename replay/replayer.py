@@ -77,8 +77,12 @@ class Outcome:
         return self.match.game.result(self.state)
 
 
-def open_log(data: bytes, path: str, rulesets: Mapping[str, Any] | None = None,
-             catalogues: Catalogues | None = None) -> Match:
+def open_log(
+    data: bytes,
+    path: str,
+    rulesets: Mapping[str, Any] | None = None,
+    catalogues: Catalogues | None = None,
+) -> Match:
     """Read the header of a log's bytes (uncompressed); ReplayError if it is not a valid one
     or passes a limit (LOG-6). `catalogues`: where the catalogue a header names is taken
     from, for the games that read one (the caller's; without it, none is known)."""
@@ -110,10 +114,20 @@ def open_log(data: bytes, path: str, rulesets: Mapping[str, Any] | None = None,
             )
         extra = {k: v for k, v in (rulesets or {}).items() if k.startswith(game.name + "/")}
         config = game.ruleset(header, extra)
-        catalogue = None if game.catalogue is None else named_in(
-            header, game.name, game.catalogue, catalogues or NoCatalogues())
-        match = Match(path=path, game=game, header=header, config=config, lines=lines[1:],
-                      header_line=first, catalogue=catalogue)
+        catalogue = (
+            None
+            if game.catalogue is None
+            else named_in(header, game.name, game.catalogue, catalogues or NoCatalogues())
+        )
+        match = Match(
+            path=path,
+            game=game,
+            header=header,
+            config=config,
+            lines=lines[1:],
+            header_line=first,
+            catalogue=catalogue,
+        )
         # The game's own header checks (seats, variant) raise here, at line 1.
         match.fresh.append(_new_state(match))
     except RulesError as err:
@@ -129,8 +143,12 @@ def _check_utf8(data: bytes, path: str) -> None:
         data.decode()
     except UnicodeDecodeError as err:
         line_start = data.rfind(b"\n", 0, err.start) + 1
-        raise ReplayError(path, data.count(b"\n", 0, err.start) + 1, "LOG-1",
-                          f"not UTF-8 at byte {err.start - line_start + 1} of the line") from None
+        raise ReplayError(
+            path,
+            data.count(b"\n", 0, err.start) + 1,
+            "LOG-1",
+            f"not UTF-8 at byte {err.start - line_start + 1} of the line",
+        ) from None
 
 
 def start(match: Match) -> Any:

@@ -53,38 +53,62 @@ def attacks() -> dict[str, tuple[bytes, int, str]]:
     named = [line.replace('"Fay"', json.dumps(forged)) for line in named]
     named[4] = named[4].replace('"sword-3"', '"quest-5"')  # line 5: not in the forger's hand
     out = {
-        "deep-event.jsonl": (text([*good[:1], good[1][:-1] + f', "zz": {deep}}}', *good[2:]]),
-                             2, "LOG-6"),
-        "deep-header.jsonl": (text([good[0][:-1] + f', "zz": {deep}}}', *good[1:]]),
-                              1, "LOG-6"),
-        "long-line.jsonl": (text([good[0], good[1][:-1] + f', "zz": "{"a" * (2 * MiB)}"}}']),
-                            2, "LOG-6"),
+        "deep-event.jsonl": (
+            text([*good[:1], good[1][:-1] + f', "zz": {deep}}}', *good[2:]]),
+            2,
+            "LOG-6",
+        ),
+        "deep-header.jsonl": (text([good[0][:-1] + f', "zz": {deep}}}', *good[1:]]), 1, "LOG-6"),
+        "long-line.jsonl": (
+            text([good[0], good[1][:-1] + f', "zz": "{"a" * (2 * MiB)}"}}']),
+            2,
+            "LOG-6",
+        ),
         "many-lines.jsonl": (header + b"\n" * 200_000, 100_001, "LOG-6"),
-        "cut.jsonl.gz": (packed[: len(packed) // 2], whole_lines(packed[: len(packed) // 2]) + 1,
-                         "LOG-7"),
+        "cut.jsonl.gz": (
+            packed[: len(packed) // 2],
+            whole_lines(packed[: len(packed) // 2]) + 1,
+            "LOG-7",
+        ),
         "cut-after-header.jsonl.gz": (packed[:10], 1, "LOG-7"),
         "no-trailer.jsonl.gz": (packed[:-8], len(good) + 1, "LOG-7"),
         "bad-crc.jsonl.gz": (packed[:-8] + bytes(4) + packed[-4:], 1, "LOG-7"),
         "bad-method.jsonl.gz": (packed[:2] + b"\x07" + packed[3:], 1, "LOG-7"),
         "trailing-junk.jsonl.gz": (packed + b"junk", len(good) + 1, "LOG-7"),
-        "corrupt-deflate.jsonl.gz": (packed[:40] + bytes([packed[40] ^ 0xFF]) + packed[41:],
-                                     1, "LOG-7"),
+        "corrupt-deflate.jsonl.gz": (
+            packed[:40] + bytes([packed[40] ^ 0xFF]) + packed[41:],
+            1,
+            "LOG-7",
+        ),
         "nul-bomb.jsonl.gz": (repeated_gzip(bytes(MiB), 1024), 1, "LOG-6"),  # 1 GiB
-        "newline-bomb.jsonl.gz": (gzip.compress(header) + repeated_gzip(b"\n" * MiB, 256),
-                                  2**24 - len(header) + 2, "LOG-6"),  # 256 MiB of newlines
-        "field-bomb.jsonl.gz": (gzip.compress(header + b'{"kind": "pick", "zz": "')
-                                + repeated_gzip(b"a" * MiB, 1024), 2, "LOG-6"),  # 1 GiB
-        "board-of-a-billion.jsonl": (text(lines_of(ALBUS, "attack-board",
-                                                   rules={"board_cols": 10**9})), 1, "LOG-3"),
-        "huge-prize.jsonl": (text(lines_of(GOOD, "attack-prize",
-                                           rules={"quest_prizes": [2_999_999_999, 10, 4]})),
-                             1, "LOG-3"),
-        "huger-prize.jsonl": (text(lines_of(GOOD, "attack-prize",
-                                            rules={"quest_prizes": [10**30, 10, 4]})), 1, "LOG-3"),
+        "newline-bomb.jsonl.gz": (
+            gzip.compress(header) + repeated_gzip(b"\n" * MiB, 256),
+            2**24 - len(header) + 2,
+            "LOG-6",
+        ),  # 256 MiB of newlines
+        "field-bomb.jsonl.gz": (
+            gzip.compress(header + b'{"kind": "pick", "zz": "') + repeated_gzip(b"a" * MiB, 1024),
+            2,
+            "LOG-6",
+        ),  # 1 GiB
+        "board-of-a-billion.jsonl": (
+            text(lines_of(ALBUS, "attack-board", rules={"board_cols": 10**9})),
+            1,
+            "LOG-3",
+        ),
+        "huge-prize.jsonl": (
+            text(lines_of(GOOD, "attack-prize", rules={"quest_prizes": [2_999_999_999, 10, 4]})),
+            1,
+            "LOG-3",
+        ),
+        "huger-prize.jsonl": (
+            text(lines_of(GOOD, "attack-prize", rules={"quest_prizes": [10**30, 10, 4]})),
+            1,
+            "LOG-3",
+        ),
         "forged-name.jsonl": (text(named), 5, "KA-5"),
         "not-utf8.jsonl": (text(good[:3]).replace(b"Fay", b"F\xffy", 1), 1, "LOG-1"),
-        "huge-round.jsonl": (text([good[0], good[1][:-1] + f', "round": {10**30}}}']),
-                             2, "KA-4"),
+        "huge-round.jsonl": (text([good[0], good[1][:-1] + f', "round": {10**30}}}']), 2, "KA-4"),
     }
     return out
 

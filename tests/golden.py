@@ -47,7 +47,9 @@ def check(log: Path, golden: Path) -> None:
     stem = log.name.removesuffix(".jsonl")
     facts = [json.loads(line) for line in (golden / f"{stem}.facts.jsonl").read_text().splitlines()]
     assert got["facts"] == facts
-    assert json.loads(json.dumps(got["end"])) == json.loads((golden / f"{stem}.end.json").read_text())
+    assert json.loads(json.dumps(got["end"])) == json.loads(
+        (golden / f"{stem}.end.json").read_text()
+    )
 
 
 def check_expected(log: Path, expected: Path) -> None:
@@ -76,5 +78,7 @@ def example_tests(logs: Path, golden: Path) -> tuple[Any, Any]:
     def test_each_example_replays_to_its_reviewed_golden_facts_and_end_state(log: Path) -> None:
         check(log, golden)
 
-    return (test_each_example_ends_with_the_digests_result,
-            test_each_example_replays_to_its_reviewed_golden_facts_and_end_state)
+    return (
+        test_each_example_ends_with_the_digests_result,
+        test_each_example_replays_to_its_reviewed_golden_facts_and_end_state,
+    )

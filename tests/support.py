@@ -34,7 +34,10 @@ def log_data(lines: list[str]) -> bytes:
 
 def all_facts(data: bytes) -> list[object]:
     """Every step's index, round and facts: two replays of one log must give the same."""
-    return [(s.index, s.round, s.facts) for s in replay(open_log(data, "r.jsonl", catalogues=CATALOGUES)).steps]
+    return [
+        (s.index, s.round, s.facts)
+        for s in replay(open_log(data, "r.jsonl", catalogues=CATALOGUES)).steps
+    ]
 
 
 def write_variants(folder: Path, lines: list[str], changes: dict[str, tuple[int, str]]) -> None:
@@ -47,8 +50,13 @@ def write_variants(folder: Path, lines: list[str], changes: dict[str, tuple[int,
         (folder / name).write_text("\n".join(changed) + "\n")
 
 
-def refused(apply: Callable[[Any, Any], Any], state: Any, event: Any, rule: str,
-            fingerprint: Callable[[Any], bytes]) -> str:
+def refused(
+    apply: Callable[[Any, Any], Any],
+    state: Any,
+    event: Any,
+    rule: str,
+    fingerprint: Callable[[Any], bytes],
+) -> str:
     """Assert `event` is refused under `rule` and leaves the state as it was; the message."""
     import pytest
 
@@ -79,8 +87,10 @@ def greedy_win_share(spec: Any, matches: int) -> float:
     count)."""
     from ingest.simulate import simulate_match
 
-    wins = sum("greedy" in {written.agents[w] for w in written.winners}
-               for written in (simulate_match(spec, i) for i in range(matches)))
+    wins = sum(
+        "greedy" in {written.agents[w] for w in written.winners}
+        for written in (simulate_match(spec, i) for i in range(matches))
+    )
     return wins / matches
 
 
@@ -93,7 +103,9 @@ def sample_tables_and_bots(folder: Path) -> tuple[int, set[int], set[str]]:
     paths = list(find_logs([str(folder)]))
     tables, bots = set(), set()
     for path in paths:
-        outcome = replay(open_log(read_log(path), str(path), catalogues=CATALOGUES), keep_steps=False)
+        outcome = replay(
+            open_log(read_log(path), str(path), catalogues=CATALOGUES), keep_steps=False
+        )
         assert outcome.result.complete and outcome.final_claim is not None, path
         header = outcome.match.header
         tables.add(len(header.players) - (getattr(header, "neutral", None) is not None))

@@ -7,8 +7,19 @@ from pathlib import Path
 
 REPLAY = Path(__file__).parents[1] / "replay"
 # What reads or writes the world outside the arguments: files, the environment, processes.
-WORLD = {"ingest", "dashboards", "os", "pathlib", "io", "glob", "shutil", "subprocess",
-         "socket", "tempfile", "sys"}
+WORLD = {
+    "ingest",
+    "dashboards",
+    "os",
+    "pathlib",
+    "io",
+    "glob",
+    "shutil",
+    "subprocess",
+    "socket",
+    "tempfile",
+    "sys",
+}
 
 
 def _imports(tree: ast.AST) -> set[str]:
@@ -28,11 +39,14 @@ def test_the_engines_touch_nothing_but_their_arguments():
         for name in sorted(_imports(tree) & WORLD):
             offences.append(f"{path.relative_to(REPLAY.parent)} imports {name}")
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                    and node.func.id in ("open", "input", "print"):
-                offences.append(f"{path.relative_to(REPLAY.parent)}:{node.lineno} calls "
-                                f"{node.func.id}")
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("open", "input", "print")
+            ):
+                offences.append(
+                    f"{path.relative_to(REPLAY.parent)}:{node.lineno} calls {node.func.id}"
+                )
             if isinstance(node, ast.Global):
-                offences.append(f"{path.relative_to(REPLAY.parent)}:{node.lineno} writes a "
-                                "global")
+                offences.append(f"{path.relative_to(REPLAY.parent)}:{node.lineno} writes a global")
     assert offences == []

@@ -32,18 +32,22 @@ def test_local_executors_return_every_result():
     assert isinstance(executor, LocalProcesses)
     try:
         assert sorted(executor.map_unordered(_square, list(range(50)))) == [
-            x * x for x in range(50)]
+            x * x for x in range(50)
+        ]
     finally:
         executor.close()
 
 
 def test_simulate_on_a_dask_cluster_writes_the_same_files_as_one_process(tmp_path):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
         args = ["simulate", "knight-academy", "-n", "12", "--seed", "3", "--bots", "greedy,random"]
-        assert main([*args, "--cluster", cluster.scheduler_address,
-                     "--out", str(tmp_path / "dask")]) == 0
+        assert (
+            main([*args, "--cluster", cluster.scheduler_address, "--out", str(tmp_path / "dask")])
+            == 0
+        )
     assert main([*args, "--jobs", "1", "--out", str(tmp_path / "local")]) == 0
     dask_files = {p.name: p.read_bytes() for p in (tmp_path / "dask").iterdir()}
     local_files = {p.name: p.read_bytes() for p in (tmp_path / "local").iterdir()}

@@ -26,13 +26,32 @@ from replay.registry import GAMES
 ROOT = Path(__file__).parents[1]
 EXAMPLES = sorted(ROOT.glob("tests/*/logs/*.jsonl"))
 PER_EXAMPLE = 200  # mutants of each worked example: 2,000 logs in all
-REJECTION = re.compile(r"^(?P<path>.+?\.jsonl(?:\.gz)?):(?P<line>\d+): "
-                       r"(?P<rule>LOG-\d|[A-Z]{2}-\d+[a-z]?): ")
+REJECTION = re.compile(
+    r"^(?P<path>.+?\.jsonl(?:\.gz)?):(?P<line>\d+): "
+    r"(?P<rule>LOG-\d|[A-Z]{2}-\d+[a-z]?): "
+)
 MEMORY = 1024 * 2**20  # the replaying process's address space: a log that needs more fails
 
-ODD_VALUES: list[Any] = [None, True, -1, 0, 2**31, 2**63, 10**30, -(10**30), 1e308, "",
-                         "x" * 300, "\n\x1b[31m\u2028\u202e", [], [[]], {}, {"kind": "pick"},
-                         "sword-99", ["a"] * 70]
+ODD_VALUES: list[Any] = [
+    None,
+    True,
+    -1,
+    0,
+    2**31,
+    2**63,
+    10**30,
+    -(10**30),
+    1e308,
+    "",
+    "x" * 300,
+    "\n\x1b[31m\u2028\u202e",
+    [],
+    [[]],
+    {},
+    {"kind": "pick"},
+    "sword-99",
+    ["a"] * 70,
+]
 
 
 def _parsed(line: str) -> dict[str, Any] | None:
@@ -85,7 +104,8 @@ def _override(rng: random.Random, lines: list[str]) -> list[str]:
     fields = msgspec.structs.fields(game.config_type)
     name = rng.choice(fields).name
     header.setdefault("rules", {})[name] = rng.choice(
-        [10**9, -(10**9), 0, 1, 10**30, [10**9] * 3, list(range(200)), "x" * 100, {"a": 1}])
+        [10**9, -(10**9), 0, 1, 10**30, [10**9] * 3, list(range(200)), "x" * 100, {"a": 1}]
+    )
     lines[0] = json.dumps(header)
     return lines
 
@@ -93,8 +113,11 @@ def _override(rng: random.Random, lines: list[str]) -> list[str]:
 def _control(rng: random.Random, lines: list[str]) -> list[str]:
     number = rng.randrange(len(lines))
     at = rng.randrange(len(lines[number]) + 1)
-    lines[number] = lines[number][:at] + rng.choice(["\x00", "\x1b", "\r", "\\u2028", "\\n",
-                                                     "\udcff", "\x85"]) + lines[number][at:]
+    lines[number] = (
+        lines[number][:at]
+        + rng.choice(["\x00", "\x1b", "\r", "\\u2028", "\\n", "\udcff", "\x85"])
+        + lines[number][at:]
+    )
     return lines
 
 
@@ -111,13 +134,20 @@ def _harmless(rng: random.Random, lines: list[str]) -> list[str]:
     if how == 2:
         lines.insert(number + 1, rng.choice(["", "   ", "\t"]))
     else:
-        lines[number] = json.dumps(event, ensure_ascii=False,
-                                   separators=rng.choice([(",", ":"), (", ", ": ")]))
+        lines[number] = json.dumps(
+            event, ensure_ascii=False, separators=rng.choice([(",", ":"), (", ", ": ")])
+        )
     return lines
 
 
 TEXT_MUTATIONS: list[Callable[[random.Random, list[str]], list[str]]] = [
-    _retype, _retype, _structure, _nest, _override, _control]
+    _retype,
+    _retype,
+    _structure,
+    _nest,
+    _override,
+    _control,
+]
 
 
 def mutant(rng: random.Random, example: Path) -> bytes:
@@ -129,8 +159,9 @@ def mutant(rng: random.Random, example: Path) -> bytes:
     if rng.random() < 0.25:  # a compressed log, maybe broken on the way
         data = gzip.compress(data, mtime=0)
         at = rng.randrange(len(data))
-        data = rng.choice([data, data[:at], data[:at] + bytes([data[at] ^ 0x5A]) + data[at + 1:],
-                           data + b"x"])
+        data = rng.choice(
+            [data, data[:at], data[:at] + bytes([data[at] ^ 0x5A]) + data[at + 1 :], data + b"x"]
+        )
     elif rng.random() < 0.1:
         at = rng.randrange(len(data))
         data = data[:at] + bytes(rng.randrange(256) for _ in range(8)) + data[at:]
@@ -168,9 +199,13 @@ def _bounded() -> None:
 
 def test_every_mutant_replays_or_is_rejected_on_one_line(tmp_path):
     written = write_mutants(tmp_path / "mutants")
-    done = subprocess.run([sys.executable, "-m", "ingest.cli", "replay", "--json",
-                           str(tmp_path / "mutants")], capture_output=True, text=True,
-                          timeout=600, preexec_fn=_bounded)
+    done = subprocess.run(
+        [sys.executable, "-m", "ingest.cli", "replay", "--json", str(tmp_path / "mutants")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        preexec_fn=_bounded,
+    )
     assert done.returncode in (0, 1)
     assert "Traceback" not in done.stderr and "INTERNAL" not in done.stderr, done.stderr[-2000:]
     rejected = [REJECTION.match(line) for line in done.stderr.splitlines()]
@@ -178,9 +213,18 @@ def test_every_mutant_replays_or_is_rejected_on_one_line(tmp_path):
     results = {row["path"]: row for row in map(json.loads, done.stdout.splitlines())}
     names = sorted([m["path"] for m in rejected if m] + list(results))
     assert names == sorted(map(str, written)), "each log once: a result or a rejection"
-    originals = {row["game_id"]: row for row in map(json.loads, subprocess.run(
-        [sys.executable, "-m", "ingest.cli", "replay", "--json", *map(str, EXAMPLES)],
-        capture_output=True, text=True, check=True).stdout.splitlines())}
+    originals = {
+        row["game_id"]: row
+        for row in map(
+            json.loads,
+            subprocess.run(
+                [sys.executable, "-m", "ingest.cli", "replay", "--json", *map(str, EXAMPLES)],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.splitlines(),
+        )
+    }
     for path in written:  # a harmless change replays to the same result
         if int(path.name.split(".")[0].rsplit("-", 1)[1]) < HARMLESS:
             got = results[str(path)]

@@ -52,6 +52,7 @@ def mixed(tmp_path) -> tuple[Path, dict[str, tuple[int, str]], int]:
 
 # --- LOG-6: the limits, each at its bound and one past it ------------------------------------
 
+
 def test_nesting_is_counted_exactly_outside_strings_and_for_brackets_never_closed():
     assert depth(b'{"a": [1, {"b": []}], "c": "[[[[[["}') == 4  # { [ { [
     assert depth(b"[[],[[]]]") == 3
@@ -91,8 +92,9 @@ def test_a_plain_log_larger_than_the_limit_is_refused_where_it_passes_it(tmp_pat
     assert (caught.value.rule, caught.value.line) == ("LOG-6", MAX_LOG_BYTES // 100 + 1)
 
 
-@pytest.mark.parametrize("name", ["nul-bomb.jsonl.gz", "newline-bomb.jsonl.gz",
-                                  "field-bomb.jsonl.gz"])
+@pytest.mark.parametrize(
+    "name", ["nul-bomb.jsonl.gz", "newline-bomb.jsonl.gz", "field-bomb.jsonl.gz"]
+)
 def test_a_decompression_bomb_is_refused_before_it_is_inflated(tmp_path, name):
     data, line, rule = attacks()[name]  # a gigabyte, or 256 MiB, once inflated
     path = tmp_path / name
@@ -109,6 +111,7 @@ def test_a_decompression_bomb_is_refused_before_it_is_inflated(tmp_path, name):
 
 
 # --- LOG-7: files that are not whole logs --------------------------------------------------
+
 
 @pytest.mark.parametrize("name", [n for n in attacks() if n.endswith(".gz") and "bomb" not in n])
 def test_a_broken_gzip_stream_is_refused_at_the_first_line_it_does_not_deliver(tmp_path, name):
@@ -134,8 +137,12 @@ def test_a_fifo_named_like_a_log_is_refused_without_waiting_for_a_writer(tmp_pat
     os.mkfifo(tmp_path / "pipe.jsonl")
     shutil.copy(GOOD, tmp_path / "good.jsonl")
     # In a process of its own: if the FIFO were opened for reading, it would wait forever.
-    done = subprocess.run([sys.executable, "-m", "ingest.cli", "replay", str(tmp_path)],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "ingest.cli", "replay", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 1
     assert done.stderr == f"{tmp_path / 'pipe.jsonl'}:1: LOG-7: not a regular file\n"
     assert "winner: Cid" in done.stdout
@@ -144,11 +151,13 @@ def test_a_fifo_named_like_a_log_is_refused_without_waiting_for_a_writer(tmp_pat
 def test_a_file_that_cannot_be_read_is_refused_at_line_one_with_the_reason(tmp_path):
     with pytest.raises(ReplayError) as caught:
         read_log(tmp_path / "missing.jsonl")
-    assert str(caught.value) == (f"{tmp_path / 'missing.jsonl'}:1: LOG-7: cannot read: "
-                                 "No such file or directory")
+    assert str(caught.value) == (
+        f"{tmp_path / 'missing.jsonl'}:1: LOG-7: cannot read: No such file or directory"
+    )
 
 
 # --- LOG-3: every ruleset parameter has a range ---------------------------------------------
+
 
 def test_a_board_of_a_billion_columns_is_refused_with_the_parameter_and_its_range():
     data, line, rule = attacks()["board-of-a-billion.jsonl"]
@@ -171,10 +180,14 @@ def test_every_ruleset_parameter_has_a_range_and_the_standard_rules_keep_to_it(g
             return [] if info.max_length is not None else [where]
         if isinstance(info, (inspect.ListType, inspect.VarTupleType, inspect.SetType)):
             return ([] if info.max_length is not None else [where]) + unbounded(
-                info.item_type, f"{where}[]")
+                info.item_type, f"{where}[]"
+            )
         if isinstance(info, inspect.DictType):
-            return ([] if info.max_length is not None else [where]) + unbounded(
-                info.key_type, f"{where} key") + unbounded(info.value_type, f"{where}[]")
+            return (
+                ([] if info.max_length is not None else [where])
+                + unbounded(info.key_type, f"{where} key")
+                + unbounded(info.value_type, f"{where}[]")
+            )
         if isinstance(info, inspect.TupleType):
             return [w for i, t in enumerate(info.item_types) for w in unbounded(t, f"{where}[{i}]")]
         if isinstance(info, (inspect.LiteralType, inspect.BoolType)):
@@ -188,6 +201,7 @@ def test_every_ruleset_parameter_has_a_range_and_the_standard_rules_keep_to_it(g
 
 
 # --- one line each, whatever the log says ---------------------------------------------------
+
 
 def test_control_characters_in_a_name_are_escaped_so_no_line_can_be_forged(tmp_path, capsys):
     data, line, rule = attacks()["forged-name.jsonl"]
@@ -210,6 +224,7 @@ def test_a_path_that_is_not_utf8_still_prints(tmp_path, capsys):
 
 # --- whatever fails on one log, the others go on ---------------------------------------------
 
+
 def test_an_engine_failure_rejects_only_that_log_at_its_line(tmp_path, capsys):
     game = GAMES["knight-academy"]
     apply = game.apply
@@ -227,8 +242,11 @@ def test_an_engine_failure_rejects_only_that_log_at_its_line(tmp_path, capsys):
     finally:
         object.__setattr__(game, "apply", apply)
     assert len(out.splitlines()) == 3
-    assert re.fullmatch(r".*ka-example-5p\.jsonl:\d+: INTERNAL: squire failed here \(KeyError: "
-                        r"'boom'\); please report it\n", err)
+    assert re.fullmatch(
+        r".*ka-example-5p\.jsonl:\d+: INTERNAL: squire failed here \(KeyError: "
+        r"'boom'\); please report it\n",
+        err,
+    )
     assert summary.ingested == 3 and [r.rule for r in summary.rejects] == ["INTERNAL"]
     assert summary.rejects[0].line == int(err.split(":")[1])
 
@@ -246,15 +264,20 @@ def test_a_value_that_does_not_fit_its_column_rejects_only_that_match(tmp_path, 
     monkeypatch.setattr(rows, "_replay_into", oversized)
     summary = ingest([ROOT / "tests/knight_academy/logs"], db=tmp_path / "wh", jobs=1)
     assert summary.ingested == 3
-    assert [(Path(r.path).name, r.rule) for r in summary.rejects] == [("ka-example-4p.jsonl",
-                                                                      "INTERNAL")]
-    stored = open_reader(tmp_path / "wh").execute(
-        "SELECT DISTINCT game_id FROM seat_points ORDER BY 1").fetchall()
+    assert [(Path(r.path).name, r.rule) for r in summary.rejects] == [
+        ("ka-example-4p.jsonl", "INTERNAL")
+    ]
+    stored = (
+        open_reader(tmp_path / "wh")
+        .execute("SELECT DISTINCT game_id FROM seat_points ORDER BY 1")
+        .fetchall()
+    )
     assert stored == [("ka-example-3p",), ("ka-example-5p",), ("ka-example-gawain",)]
 
 
 def test_a_batch_that_cannot_be_written_is_halved_until_the_log_at_fault_is_alone(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     write = pipeline.write_part
 
     def refusing(folder, tables):
@@ -266,11 +289,13 @@ def test_a_batch_that_cannot_be_written_is_halved_until_the_log_at_fault_is_alon
     summary = ingest([ROOT / "tests/knight_academy/logs"], db=tmp_path / "wh", jobs=1)
     assert summary.ingested == 3
     assert [(Path(r.path).name, r.rule) for r in summary.rejects] == [
-        ("ka-example-gawain.jsonl", "INTERNAL")]
+        ("ka-example-gawain.jsonl", "INTERNAL")
+    ]
     assert not any((tmp_path / "wh" / "staging").iterdir())
 
 
 # --- the whole contract: a folder of attacks beside good logs --------------------------------
+
 
 def test_an_ingest_of_attacks_mixed_with_good_logs_stores_every_good_log(mixed):
     folder, expected, good = mixed
@@ -284,30 +309,50 @@ def test_an_ingest_of_attacks_mixed_with_good_logs_stores_every_good_log(mixed):
     assert not any((db / "staging").iterdir())
     again = ingest([folder], db=db, jobs=2)  # nothing is stored twice, rejects included
     assert (again.ingested, again.present, len(again.rejects)) == (0, good, len(expected))
-    assert open_reader(db).execute("SELECT count(*) FROM rejects").fetchall() == [
-        (len(expected),)]
+    assert open_reader(db).execute("SELECT count(*) FROM rejects").fetchall() == [(len(expected),)]
 
 
-def test_replay_of_the_same_folder_prints_one_line_per_rejected_log_and_every_good_result(
-        mixed):
+def test_replay_of_the_same_folder_prints_one_line_per_rejected_log_and_every_good_result(mixed):
     folder, expected, good = mixed
-    done = subprocess.run([sys.executable, "-m", "ingest.cli", "replay", "--json", str(folder)],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "ingest.cli", "replay", "--json", str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 1 and "Traceback" not in done.stderr
     lines = done.stderr.splitlines()
-    found = {Path(m["path"]).name: (int(m["line"]), m["rule"])
-             for m in map(REJECTION.match, lines) if m}
+    found = {
+        Path(m["path"]).name: (int(m["line"]), m["rule"]) for m in map(REJECTION.match, lines) if m
+    }
     assert len(lines) == len(expected) and found == expected
     assert len([json.loads(line) for line in done.stdout.splitlines()]) == good
 
 
 def test_a_simulation_the_game_itself_refuses_is_reported_on_one_line(capsys, tmp_path):
     # The sample catalogue holds 15 tavern cards; 100 extra a round is more than it has.
-    assert main(["simulate", "paladins", "-n", "1", "--set", "tavern_extra=100",
-                 "--out", str(tmp_path), "--jobs", "1"]) == 2
-    assert capsys.readouterr().err == ("squire simulate: PA-42: catalogue squire-sample 1: "
-                                       "tavern: check 1: 15 entries; this ruleset needs at "
-                                       "least 104\n")
+    assert (
+        main(
+            [
+                "simulate",
+                "paladins",
+                "-n",
+                "1",
+                "--set",
+                "tavern_extra=100",
+                "--out",
+                str(tmp_path),
+                "--jobs",
+                "1",
+            ]
+        )
+        == 2
+    )
+    assert capsys.readouterr().err == (
+        "squire simulate: PA-42: catalogue squire-sample 1: "
+        "tavern: check 1: 15 entries; this ruleset needs at "
+        "least 104\n"
+    )
 
 
 def test_a_catalogue_folder_with_a_fifo_and_a_nested_bomb_is_listed_not_waited_on(tmp_path):
@@ -316,15 +361,40 @@ def test_a_catalogue_folder_with_a_fifo_and_a_nested_bomb_is_listed_not_waited_o
     os.mkfifo(folder / "pipe.toml")
     (folder / "deep.toml").write_text("a = " + "[" * 5000 + "]" * 5000 + "\n")
     env = {**os.environ, "SQUIRE_CATALOGUES": str(tmp_path / "mine")}
-    listed = subprocess.run([sys.executable, "-m", "ingest.cli", "catalogues", "paladins",
-                             "--db", str(tmp_path / "wh")], capture_output=True, text=True,
-                            timeout=60, env=env)
+    listed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ingest.cli",
+            "catalogues",
+            "paladins",
+            "--db",
+            str(tmp_path / "wh"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     assert listed.returncode == 0 and "Traceback" not in listed.stderr
     assert f"unreadable  {folder / 'pipe.toml'}: not a regular file" in listed.stdout
     assert f"unreadable  {folder / 'deep.toml'}: not a TOML file" in listed.stdout
-    checked = subprocess.run([sys.executable, "-m", "ingest.cli", "catalogues", "paladins",
-                              "--check", str(folder / "deep.toml"), str(folder / "pipe.toml")],
-                             capture_output=True, text=True, timeout=60, env=env)
+    checked = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ingest.cli",
+            "catalogues",
+            "paladins",
+            "--check",
+            str(folder / "deep.toml"),
+            str(folder / "pipe.toml"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     assert checked.returncode == 1 and len(checked.stderr.splitlines()) == 2
     assert "Traceback" not in checked.stderr
 
@@ -335,8 +405,8 @@ def test_an_upload_worker_that_holds_more_than_its_memory_is_stopped(tmp_path, m
     from ingest import upload
 
     monkeypatch.setattr(upload, "WORKER_MEMORY", 8 * MiB)  # less than Python itself needs
-    report = upload.ingest_uploads([("good.jsonl", io.BytesIO(GOOD.read_bytes()))],
-                                   tmp_path / "wh")
-    assert report.error == ("the ingest held more than 8 MiB and was stopped; what it had "
-                            "committed stays")
+    report = upload.ingest_uploads([("good.jsonl", io.BytesIO(GOOD.read_bytes()))], tmp_path / "wh")
+    assert report.error == (
+        "the ingest held more than 8 MiB and was stopped; what it had committed stays"
+    )
     assert open_reader(tmp_path / "wh").execute("SELECT count(*) FROM games").fetchall() == [(0,)]

@@ -30,13 +30,12 @@ def test_a_folder_is_searched_recursively_for_logs_only_in_path_order(tree):
 
 
 def test_files_and_globs_are_taken_as_given_and_each_log_once(tree):
-    assert names(["./a/b/2.jsonl", "a/b/*.jsonl*", "a/b/"]) == ["a/b/2.jsonl",
-                                                                 "a/b/1.jsonl.gz"]
+    assert names(["./a/b/2.jsonl", "a/b/*.jsonl*", "a/b/"]) == ["a/b/2.jsonl", "a/b/1.jsonl.gz"]
     assert names(["**/3.jsonl"]) == [os.path.join("a-b", "3.jsonl")]
 
 
 def test_a_target_that_matches_nothing_is_named(tree):
-    with pytest.raises(FileNotFoundError, match="nothing/\\*.jsonl"):
+    with pytest.raises(FileNotFoundError, match=r"nothing/\*\.jsonl"):
         list(find_logs(["a/4.jsonl", "nothing/*.jsonl"]))
 
 

@@ -62,13 +62,23 @@ def broken(tmp_path) -> Path:
     bad("not-json.jsonl", 7, '{"kind": "pick"')
     bad("wrong-type.jsonl", 7, '{"kind": "pick", "player": "Ann", "card": 5}')
     bad("not-held.jsonl", 7, '{"kind": "pick", "player": "Ann", "card": "quest-5"}')
-    bad("foreign-track.jsonl", 28,
-        '{"kind": "play", "player": "Fay", "card": "education-4", "track": "joust"}')
-    bad("bad-header.jsonl", 1, '{"kind": "header", "format": "squire-log/1", "game": "chess", '
-                               '"game_id": "x", "players": ["A", "B", "C"]}')
+    bad(
+        "foreign-track.jsonl",
+        28,
+        '{"kind": "play", "player": "Fay", "card": "education-4", "track": "joust"}',
+    )
+    bad(
+        "bad-header.jsonl",
+        1,
+        '{"kind": "header", "format": "squire-log/1", "game": "chess", '
+        '"game_id": "x", "players": ["A", "B", "C"]}',
+    )
     (folder / "not-utf8.jsonl").write_bytes(
-        ("\n".join(lines[:8]) + "\n").encode() + lines[8][:-1].encode() + b', "note": "\xff"}\n'
-        + ("\n".join(lines[9:]) + "\n").encode())
+        ("\n".join(lines[:8]) + "\n").encode()
+        + lines[8][:-1].encode()
+        + b', "note": "\xff"}\n'
+        + ("\n".join(lines[9:]) + "\n").encode()
+    )
     gz = folder / "gz"
     gz.mkdir()
     gz_lines = list(lines)
@@ -78,9 +88,12 @@ def broken(tmp_path) -> Path:
 
 
 EXPECTED_REJECTS = {
-    ("not-json.jsonl", 7, "LOG-1"), ("wrong-type.jsonl", 7, "LOG-2"),
-    ("not-held.jsonl", 7, "KA-5"), ("foreign-track.jsonl", 28, "KA-6"),
-    ("bad-header.jsonl", 1, "LOG-3"), ("bonus.jsonl.gz", 42, "KA-10"),
+    ("not-json.jsonl", 7, "LOG-1"),
+    ("wrong-type.jsonl", 7, "LOG-2"),
+    ("not-held.jsonl", 7, "KA-5"),
+    ("foreign-track.jsonl", 28, "KA-6"),
+    ("bad-header.jsonl", 1, "LOG-3"),
+    ("bonus.jsonl.gz", 42, "KA-10"),
     ("not-utf8.jsonl", 9, "LOG-1"),
 }
 
@@ -92,20 +105,36 @@ def test_the_samples_fill_every_table_with_the_replayed_counts(tmp_path):
     assert summary.ingested == len(logs) and summary.ok
     outcomes = [replay(open_log(read_log(p), str(p), catalogues=CATALOGUES)) for p in logs]
     assert count(db, "SELECT count(*) FROM games") == len(logs)
-    assert count(db, "SELECT count(*) FROM seats") == sum(len(o.match.header.players)
-                                                          for o in outcomes)
+    assert count(db, "SELECT count(*) FROM seats") == sum(
+        len(o.match.header.players) for o in outcomes
+    )
     assert count(db, "SELECT count(*) FROM events") == sum(len(o.steps) for o in outcomes)
     assert count(db, "SELECT count(*) FROM track_moves") == sum(
-        1 for o in outcomes for s in o.steps for f in s.facts if hasattr(f, "track"))
+        1 for o in outcomes for s in o.steps for f in s.facts if hasattr(f, "track")
+    )
     assert count(db, "SELECT sum(points) FROM score_events") == sum(
-        sum(o.result.scores) for o in outcomes)
+        sum(o.result.scores) for o in outcomes
+    )
     assert count(db, "SELECT count(*) FROM games WHERE NOT complete") == 0
     assert count(db, "SELECT count(DISTINCT engine_version) FROM games") == 1
     assert count(db, "SELECT count(*) FROM points_by_source") == 6 * count(
-        db, "SELECT count(*) FROM seats")
+        db, "SELECT count(*) FROM seats"
+    )
     columns = {row[0] for row in open_reader(db).execute("DESCRIBE games").fetchall()}
-    assert {"game_id", "game", "variant", "ruleset", "rules", "player_count", "complete",
-            "played_at", "source", "log_sha256", "engine_version", "ingested_at"} <= columns
+    assert {
+        "game_id",
+        "game",
+        "variant",
+        "ruleset",
+        "rules",
+        "player_count",
+        "complete",
+        "played_at",
+        "source",
+        "log_sha256",
+        "engine_version",
+        "ingested_at",
+    } <= columns
 
 
 def test_seat_scores_equal_squire_replay_json(tmp_path, capsys):
@@ -114,8 +143,11 @@ def test_seat_scores_equal_squire_replay_json(tmp_path, capsys):
     assert main(["replay", "--json", str(EXAMPLE.parent)]) == 0
     for line in capsys.readouterr().out.splitlines():
         row = json.loads(line)
-        stored = open_reader(db).execute(
-            "SELECT player, score, won FROM seats WHERE game_id = ?", [row["game_id"]]).fetchall()
+        stored = (
+            open_reader(db)
+            .execute("SELECT player, score, won FROM seats WHERE game_id = ?", [row["game_id"]])
+            .fetchall()
+        )
         assert {p: s for p, s, _ in stored} == row["scores"]
         assert sorted(p for p, _, won in stored if won) == row["winners"]
 
@@ -132,8 +164,10 @@ def test_every_reject_kind_is_recorded_with_its_line_and_rule(tmp_path, broken):
 def test_ingesting_twice_is_the_same_as_once(tmp_path, broken):
     db = tmp_path / "wh"
     ingest([broken, SAMPLES], db=db, jobs=2)
-    before = {name: table(db, name, "ALL") for name in
-              ("games", "seats", "events", "score_events", "track_moves", "rejects")}
+    before = {
+        name: table(db, name, "ALL")
+        for name in ("games", "seats", "events", "score_events", "track_moves", "rejects")
+    }
     committed = parts(db)
     again = ingest([broken, SAMPLES], db=db, jobs=2)
     assert again.ingested == 0 and again.present == 401
@@ -143,7 +177,8 @@ def test_ingesting_twice_is_the_same_as_once(tmp_path, broken):
 
 
 def test_a_different_log_with_a_known_game_id_is_a_conflict_and_the_stored_match_stays(
-        tmp_path, capsys):
+    tmp_path, capsys
+):
     db = tmp_path / "wh"
     ingest([EXAMPLE], db=db, jobs=1)
     other = tmp_path / "other.jsonl"
@@ -156,13 +191,14 @@ def test_a_different_log_with_a_known_game_id_is_a_conflict_and_the_stored_match
     assert count(db, "SELECT event_count FROM games") == 253
 
 
-def test_the_command_lists_rejects_and_exits_one_but_keeps_the_good_logs(tmp_path, broken,
-                                                                          capsys):
+def test_the_command_lists_rejects_and_exits_one_but_keeps_the_good_logs(tmp_path, broken, capsys):
     db = tmp_path / "wh"
     assert main(["ingest", str(broken), "--db", str(db), "--jobs", "1"]) == 1
     captured = capsys.readouterr()
-    assert (f"1 ingested, 0 already present, 0 conflicts, {len(EXPECTED_REJECTS)} rejected"
-            in captured.out)
+    assert (
+        f"1 ingested, 0 already present, 0 conflicts, {len(EXPECTED_REJECTS)} rejected"
+        in captured.out
+    )
     assert f"rejected: {broken / 'not-held.jsonl'}:7: KA-5: Ann picks quest-5" in captured.err
     assert count(db, "SELECT count(*) FROM games") == 1
     assert main(["ingest", str(EXAMPLE), "--db", str(db)]) == 0
@@ -184,13 +220,17 @@ def _whole_matches_only(db: Path) -> None:
         WHERE seat_count != (SELECT count(*) FROM seats s WHERE s.game_id = g.game_id)
            OR event_count != (SELECT count(*) FROM events e WHERE e.game_id = g.game_id)
     """).fetchall() == [(0,)]
-    assert con.execute("SELECT count(*) FROM events WHERE game_id NOT IN "
-                       "(SELECT game_id FROM games)").fetchall() == [(0,)]
+    assert con.execute(
+        "SELECT count(*) FROM events WHERE game_id NOT IN (SELECT game_id FROM games)"
+    ).fetchall() == [(0,)]
 
 
 def _squire(*args: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "ingest.cli", *args],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [sys.executable, "-m", "ingest.cli", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def test_an_ingest_killed_midway_leaves_whole_matches_and_a_rerun_finishes(tmp_path, many_logs):
@@ -234,13 +274,18 @@ def test_round_progress_holds_each_discs_progress_at_each_rounds_end(tmp_path):
     outcome = replay(open_log(read_log(EXAMPLE), str(EXAMPLE), catalogues=CATALOGUES))
     match = outcome.match
     last_of = {step.round: step for step in outcome.steps}
-    stored = {(r, p, tr): v for r, p, tr, v in open_reader(db).execute(
-        "SELECT round, player, track, progress FROM round_progress").fetchall()}
+    stored = {
+        (r, p, tr): v
+        for r, p, tr, v in open_reader(db)
+        .execute("SELECT round, player, track, progress FROM round_progress")
+        .fetchall()
+    }
     assert len(stored) == 6 * 4 * 7
     for rnd, step in last_of.items():
         state = state_at(match, step.index)
-        resets = {(f.seat, f.track): f.before for f in step.facts
-                  if getattr(f, "cause", None) == "reset"}
+        resets = {
+            (f.seat, f.track): f.before for f in step.facts if getattr(f, "cause", None) == "reset"
+        }
         for seat, player in enumerate(match.header.players):
             for track, row in state.progress.items():
                 want = resets.get((seat, track), row[seat])  # before round 3's reset
@@ -250,14 +295,21 @@ def test_round_progress_holds_each_discs_progress_at_each_rounds_end(tmp_path):
 def test_item_events_number_each_seats_picks_and_plays_within_a_round(tmp_path):
     db = tmp_path / "wh"
     ingest([EXAMPLE], db=db, jobs=1)
-    rows = open_reader(db).execute("""
+    rows = (
+        open_reader(db)
+        .execute("""
         SELECT action, round, player, list(position ORDER BY event_index), count(DISTINCT item)
-        FROM item_events GROUP BY ALL""").fetchall()
-    assert {(a, tuple(p)) for a, _, _, p, _ in rows} == {("pick", (1, 2, 3, 4, 5)),
-                                                        ("play", (1, 2, 3, 4))}
+        FROM item_events GROUP BY ALL""")
+        .fetchall()
+    )
+    assert {(a, tuple(p)) for a, _, _, p, _ in rows} == {
+        ("pick", (1, 2, 3, 4, 5)),
+        ("play", (1, 2, 3, 4)),
+    }
     assert len(rows) == 2 * 6 * 4
-    [(first_pick,)] = open_reader(db).execute(
-        "SELECT item FROM item_events WHERE event_index = 5").fetchall()
+    [(first_pick,)] = (
+        open_reader(db).execute("SELECT item FROM item_events WHERE event_index = 5").fetchall()
+    )
     assert first_pick == "education-2"  # line 6 of the log: Fay picks education-2
 
 

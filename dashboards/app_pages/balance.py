@@ -3,6 +3,8 @@ each source's share of winners' points, and two rule sets side by side."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import plotly.express as px
 import polars as pl
 import streamlit as st
@@ -28,17 +30,30 @@ for (count,), group in seats.group_by("player_count", maintain_order=True):
     # With no advantage every seat wins an equal share of the decided matches.
     expected = [sum(wins) / len(wins)] * len(wins)
     stat, p, dof = chi_square_p(wins, expected)
-    tests.append({t("players"): count, t("matches"): int(group["matches"].max() or 0),
-                  "chi²": round(stat, 2), "dof": dof, "p": p,
-                  t("verdict"): t("seat_advantage") if p < 0.05 else t("no_evidence")})
-seats = seats.with_columns((pl.col("wins") / pl.col("matches")).alias("win_rate"),
-                           (pl.col("seat") + 1).alias("seat"))
-st.plotly_chart(px.bar(seats.with_columns(pl.col("player_count").cast(pl.Utf8)).to_pandas(),
-                       x="seat", y="win_rate", color="player_count", barmode="group",
-                       labels={"seat": t("seat"), "win_rate": t("win_rate"),
-                               "player_count": t("players")})
-                .update_layout(height=300, yaxis_tickformat=".0%", xaxis_dtick=1),
-                key="seat-advantage")
+    tests.append(
+        {
+            t("players"): count,
+            t("matches"): int(cast("int | None", group["matches"].max()) or 0),
+            "chi²": round(stat, 2),
+            "dof": dof,
+            "p": p,
+            t("verdict"): t("seat_advantage") if p < 0.05 else t("no_evidence"),
+        }
+    )
+seats = seats.with_columns(
+    (pl.col("wins") / pl.col("matches")).alias("win_rate"), (pl.col("seat") + 1).alias("seat")
+)
+st.plotly_chart(
+    px.bar(
+        seats.with_columns(pl.col("player_count").cast(pl.Utf8)).to_pandas(),
+        x="seat",
+        y="win_rate",
+        color="player_count",
+        barmode="group",
+        labels={"seat": t("seat"), "win_rate": t("win_rate"), "player_count": t("players")},
+    ).update_layout(height=300, yaxis_tickformat=".0%", xaxis_dtick=1),
+    key="seat-advantage",
+)
 show(pl.DataFrame(tests), "seat-advantage-test")
 show(seats, "seat-win-rates")
 
@@ -46,9 +61,12 @@ if flt.game == "knight-academy":
     st.subheader(t("card"))
     st.caption(t("picks_caption"))
     sql, params = where(flt, queries.ITEMS)
-    show(query(sql, ["pick"] * 4 + ["play"] * 2 + params).rename({"item": "card",
-                                                                   "item_type": "type"}),
-         "draft-cards")
+    show(
+        query(sql, ["pick"] * 4 + ["play"] * 2 + params).rename(
+            {"item": "card", "item_type": "type"}
+        ),
+        "draft-cards",
+    )
 else:
     sql, params = where(flt, queries.COMPONENTS)
     components = query(sql, params)
@@ -58,41 +76,61 @@ else:
         common = components.filter(pl.col("seats") >= 20)
         if not common.is_empty():
             top = common.sort("win_rate_of_takers", descending=True).head(20)
-            st.plotly_chart(px.bar(
-                top.with_columns((pl.col("action") + " " + pl.col("item")).alias("label"))
-                .to_pandas(), x="label", y="win_rate_of_takers", hover_data=["seats"],
-                labels={"label": "", "win_rate_of_takers": t("win_rate")})
-                .update_layout(height=300, yaxis_tickformat=".0%"), key="components")
+            st.plotly_chart(
+                px.bar(
+                    top.with_columns(
+                        (pl.col("action") + " " + pl.col("item")).alias("label")
+                    ).to_pandas(),
+                    x="label",
+                    y="win_rate_of_takers",
+                    hover_data=["seats"],
+                    labels={"label": "", "win_rate_of_takers": t("win_rate")},
+                ).update_layout(height=300, yaxis_tickformat=".0%"),
+                key="components",
+            )
         show(components, "components")
 
 st.subheader(f"{t('source')} — {t('share')} ({t('winners')})")
 sql, params = where(flt, queries.SOURCE_SHARE_OF_WINNERS)
 shares = query(sql, params)
 if not shares.is_empty():
-    shares = shares.with_columns(pl.col("source").replace_strict(
-        {s: t(s) for s in shares["source"].unique()}).alias("label"))
-    st.plotly_chart(px.bar(shares.to_pandas(), x="ruleset_key", y="share", color="label")
-                    .update_layout(height=320, yaxis_tickformat=".0%", xaxis_title=None),
-                    key="source-share")
+    shares = shares.with_columns(
+        pl.col("source").replace_strict({s: t(s) for s in shares["source"].unique()}).alias("label")
+    )
+    st.plotly_chart(
+        px.bar(shares.to_pandas(), x="ruleset_key", y="share", color="label").update_layout(
+            height=320, yaxis_tickformat=".0%", xaxis_title=None
+        ),
+        key="source-share",
+    )
     show(named(shares.drop("label"), "source"), "source-share-of-winners")
 
 st.subheader(t("ruleset"))
-choices = query("SELECT DISTINCT ruleset_key FROM games WHERE game = ? ORDER BY 1",
-                [flt.game])["ruleset_key"].to_list()
+choices = query("SELECT DISTINCT ruleset_key FROM games WHERE game = ? ORDER BY 1", [flt.game])[
+    "ruleset_key"
+].to_list()
 if len(choices) >= 2:
     left, right = st.columns(2)
     a = left.selectbox("A", choices, index=0, key="ruleset-a")
     b = right.selectbox("B", choices, index=1, key="ruleset-b")
     for column, key in ((left, a), (right, b)):
-        one = Filters(game=flt.game, variants=flt.variants, rulesets=[key],
-                      player_counts=flt.player_counts, dates=flt.dates)
+        one = Filters(
+            game=flt.game,
+            variants=flt.variants,
+            rulesets=[key],
+            player_counts=flt.player_counts,
+            dates=flt.dates,
+        )
         with column:
             sql, params = where(one, queries.RULESET_SUMMARY)
             summary = query(sql, params).with_columns(
-                (pl.col("wins") / pl.col("seats")).alias("win_rate"))
+                (pl.col("wins") / pl.col("seats")).alias("win_rate")
+            )
             show(summary.drop("ruleset_key"), f"ruleset-{'a' if key == a else 'b'}-bots")
             sql, params = where(one, queries.SOURCE_SHARE_OF_WINNERS)
-            show(named(query(sql, params).drop("ruleset_key"), "source"),
-                 f"ruleset-{'a' if key == a else 'b'}-sources")
+            show(
+                named(query(sql, params).drop("ruleset_key"), "source"),
+                f"ruleset-{'a' if key == a else 'b'}-sources",
+            )
 else:
     st.caption(t("one_ruleset"))

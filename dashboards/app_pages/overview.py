@@ -25,13 +25,18 @@ totals = query("""
     FROM games GROUP BY game ORDER BY game
 """)
 for column, row in zip(st.columns(max(1, totals.height)), totals.iter_rows(named=True)):
-    column.metric(game_label(row["game"]), f"{row['matches']:,}",
-                  help=f"{row['first']} … {row['last']}")
+    column.metric(
+        game_label(row["game"]), f"{row['matches']:,}", help=f"{row['first']} … {row['last']}"
+    )
 
 st.subheader(t("latest"))
 latest = query(queries.MATCH_LIST, [None, None, "", "", date.min, date.max, "", ""]).head(10)
 viewer = Path(__file__).with_name("viewer.py")
 for row in latest.iter_rows(named=True):
-    st.page_link(viewer, label=f"{row['game_id']} — {row['players']}", icon=":material/search:",
-                 query_params={"game": row["game_id"]})
+    st.page_link(
+        viewer,
+        label=f"{row['game_id']} — {row['players']}",
+        icon=":material/search:",
+        query_params={"game": row["game_id"]},
+    )
 show(latest, "latest-matches")

@@ -27,53 +27,98 @@ order = summary.sort("position")["source"].unique(maintain_order=True).to_list()
 labels = [t(s) for s in order]
 summary = summary.with_columns(
     pl.col("source").replace_strict({s: t(s) for s in order}).alias("label"),
-    pl.when(pl.col("won")).then(pl.lit(t("winners"))).otherwise(pl.lit(t("others")))
-    .alias("group"),
+    pl.when(pl.col("won")).then(pl.lit(t("winners"))).otherwise(pl.lit(t("others"))).alias("group"),
 )
 
 st.subheader(f"{t('mean')} — {t('winners')} / {t('others')}")
-st.plotly_chart(px.bar(summary.to_pandas(), x="label", y="mean", color="group", barmode="group",
-                       category_orders={"label": labels})
-                .update_layout(height=320, xaxis_title=None, yaxis_title=t("points"),
-                               legend_title=None), key="means")
-show(summary.select("label", "group", "seats", "mean", "low", "q1", "median", "q3", "high")
-     .rename({"label": t("source"), "group": "", "seats": t("seats"), "mean": t("mean")}),
-     "points-by-source")
+st.plotly_chart(
+    px.bar(
+        summary.to_pandas(),
+        x="label",
+        y="mean",
+        color="group",
+        barmode="group",
+        category_orders={"label": labels},
+    ).update_layout(height=320, xaxis_title=None, yaxis_title=t("points"), legend_title=None),
+    key="means",
+)
+show(
+    summary.select("label", "group", "seats", "mean", "low", "q1", "median", "q3", "high").rename(
+        {"label": t("source"), "group": "", "seats": t("seats"), "mean": t("mean")}
+    ),
+    "points-by-source",
+)
 
 st.subheader(t("points"))
 box = go.Figure()
 for group, frame in summary.group_by("group", maintain_order=True):
-    box.add_trace(go.Box(
-        name=str(group[0]), x=frame["label"].to_list(), q1=frame["q1"].to_list(),
-        median=frame["median"].to_list(), q3=frame["q3"].to_list(),
-        lowerfence=frame["low"].to_list(), upperfence=frame["high"].to_list(),
-        mean=frame["mean"].to_list()))
-st.plotly_chart(box.update_layout(boxmode="group", height=360, yaxis_title=t("points"),
-                                  xaxis={"categoryorder": "array", "categoryarray": labels}),
-                key="distribution")
+    box.add_trace(
+        go.Box(
+            name=str(group[0]),
+            x=frame["label"].to_list(),
+            q1=frame["q1"].to_list(),
+            median=frame["median"].to_list(),
+            q3=frame["q3"].to_list(),
+            lowerfence=frame["low"].to_list(),
+            upperfence=frame["high"].to_list(),
+            mean=frame["mean"].to_list(),
+        )
+    )
+st.plotly_chart(
+    box.update_layout(
+        boxmode="group",
+        height=360,
+        yaxis_title=t("points"),
+        xaxis={"categoryorder": "array", "categoryarray": labels},
+    ),
+    key="distribution",
+)
 
 st.subheader(f"{t('mean')} — {t('bot')} / {t('players')}")
 # Fixed grouping columns by choice (never user text in the SQL).
 GROUPS = {"agent": "coalesce(agent, '—')", "player_count": "player_count", "player": "player"}
-by = st.radio("by", list(GROUPS), horizontal=True, key="sources-by",
-              format_func=lambda k: {"agent": t("bot"), "player_count": t("players"),
-                                     "player": t("player")}[k], label_visibility="collapsed")
+by = st.radio(
+    "by",
+    list(GROUPS),
+    horizontal=True,
+    key="sources-by",
+    format_func=lambda k: {"agent": t("bot"), "player_count": t("players"), "player": t("player")}[
+        k
+    ],
+    label_visibility="collapsed",
+)
 sql, params = where(flt, queries.SOURCE_MEANS_BY.replace("{by}", GROUPS[by]))
 means = named(query(sql, params), "source").with_columns(pl.col("mean").round(2))
 pivot = means.pivot(on="source", index="value", values="mean").sort("value")
-show(pivot.select(["value", *[c for c in labels if c in pivot.columns]])
-     .rename({"value": t({"agent": "bot", "player_count": "players"}.get(by, by))}),
-     f"points-by-source-by-{by}")
+show(
+    pivot.select(["value", *[c for c in labels if c in pivot.columns]]).rename(
+        {"value": t({"agent": "bot", "player_count": "players"}.get(by, by))}
+    ),
+    f"points-by-source-by-{by}",
+)
 
 st.subheader(t("decisive"))
 sql, params = where(flt, queries.DECISIVE_SOURCES)
 decisive = query(sql, params)
-decisive = named(decisive, "source").with_columns(
-    (pl.col("winner_changes").cast(pl.Float64) / pl.col("matches")).alias("share"),
-).sort("share", descending=True)
+decisive = (
+    named(decisive, "source")
+    .with_columns(
+        (pl.col("winner_changes").cast(pl.Float64) / pl.col("matches")).alias("share"),
+    )
+    .sort("share", descending=True)
+)
 st.caption(t("decisive_caption"))
-show(decisive.rename({"source": t("source"), "matches": t("matches"),
-                      "winner_changes": t("decisive"), "share": t("share")}), "decisive-sources")
+show(
+    decisive.rename(
+        {
+            "source": t("source"),
+            "matches": t("matches"),
+            "winner_changes": t("decisive"),
+            "share": t("share"),
+        }
+    ),
+    "decisive-sources",
+)
 
 st.subheader(t("match"))
 sql, params = where(flt, queries.LATEST_MATCHES)
@@ -81,6 +126,13 @@ matches = query(sql, params)["game_id"].to_list()
 if matches:
     game_id = st.selectbox(t("match_id"), matches, key="sources-match")
     one = named(query(queries.MATCH_POINTS, [game_id]), "source")
-    st.plotly_chart(px.bar(one.to_pandas(), x="player", y="points", color="source",
-                           category_orders={"source": labels})
-                    .update_layout(height=320, xaxis_title=None), key="one-match")
+    st.plotly_chart(
+        px.bar(
+            one.to_pandas(),
+            x="player",
+            y="points",
+            color="source",
+            category_orders={"source": labels},
+        ).update_layout(height=320, xaxis_title=None),
+        key="one-match",
+    )

@@ -3,6 +3,8 @@ discs move, who leads when, and how often the lead changes hands."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import plotly.express as px
 import polars as pl
 import streamlit as st
@@ -27,17 +29,24 @@ if ids:
     seats = query(queries.MATCH_SEATS, [game_id])
     tracks = moves["track"].unique(maintain_order=True).to_list()
     track = st.selectbox(t("track"), tracks, format_func=t, key="tracks-track")
-    last = int(moves["event_index"].max() or 0)
+    last = int(cast("int | None", moves["event_index"].max()) or 0)
     series = []
     for player in seats["player"]:  # a step line per player: progress after every move
         mine = moves.filter((pl.col("player") == player) & (pl.col("track") == track))
-        points = [(0, 0)] + list(zip(mine["event_index"], mine["progress_after"]))
+        points = [(0, 0), *zip(mine["event_index"], mine["progress_after"])]
         points.append((last, points[-1][1]))
         series += [{"step": s, "progress": p, t("player"): player} for s, p in points]
-    st.plotly_chart(px.line(pl.DataFrame(series).to_pandas(), x="step", y="progress",
-                            color=t("player"), line_shape="hv",
-                            labels={"step": t("step")})
-                    .update_layout(height=320, yaxis_title=t(track)), key="one-race")
+    st.plotly_chart(
+        px.line(
+            pl.DataFrame(series).to_pandas(),
+            x="step",
+            y="progress",
+            color=t("player"),
+            line_shape="hv",
+            labels={"step": t("step")},
+        ).update_layout(height=320, yaxis_title=t(track)),
+        key="one-race",
+    )
 
 st.subheader(f"{t('progress')} — {t('winners')} / {t('others')}")
 sql, params = where(flt, queries.ROUND_END_PROGRESS)
@@ -45,14 +54,26 @@ means = query(sql, params)
 if not means.is_empty():
     means = means.with_columns(
         pl.col("track").replace_strict({x: t(x) for x in means["track"].unique()}).alias("label"),
-        pl.when(pl.col("won")).then(pl.lit(t("winners"))).otherwise(pl.lit(t("others")))
-        .alias("group"))
-    st.plotly_chart(px.line(means.to_pandas(), x="round", y="mean_progress", color="group",
-                            facet_col="label", facet_col_wrap=4, markers=True,
-                            labels={"mean_progress": t("progress"), "round": t("round"),
-                                    "group": ""})
-                    .for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
-                    .update_layout(height=460), key="many-races")
+        pl.when(pl.col("won"))
+        .then(pl.lit(t("winners")))
+        .otherwise(pl.lit(t("others")))
+        .alias("group"),
+    )
+    st.plotly_chart(
+        px.line(
+            means.to_pandas(),
+            x="round",
+            y="mean_progress",
+            color="group",
+            facet_col="label",
+            facet_col_wrap=4,
+            markers=True,
+            labels={"mean_progress": t("progress"), "round": t("round"), "group": ""},
+        )
+        .for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
+        .update_layout(height=460),
+        key="many-races",
+    )
     show(means.select("track", "round", "won", "mean_progress", "seats"), "progress-by-round")
 
 st.subheader(f"{t('leader')} · {t('lead_changes')}")
@@ -61,15 +82,26 @@ sql, params = where(flt, queries.ROUND_LEADERS)
 leaders = query(sql, params)
 if not leaders.is_empty():
     leaders = leaders.with_columns(
-        pl.col("track").replace_strict({x: t(x) for x in leaders["track"].unique()}))
-    st.plotly_chart(px.line(leaders.to_pandas(), x="round", y="winner_leads_share",
-                            color="track", markers=True,
-                            labels={"winner_leads_share": t("share"), "round": t("round"),
-                                    "track": ""})
-                    .update_layout(height=320, yaxis_tickformat=".0%"), key="leaders")
-    summary = leaders.group_by("track").agg(
-        pl.col("lead_changes").sum().alias("lead_changes"),
-        pl.col("matches").max().alias("matches"),
-        pl.col("winner_leads_share").mean().alias("winner_leads_share"),
-    ).with_columns((pl.col("lead_changes") / pl.col("matches")).alias("lead_changes_per_match"))
+        pl.col("track").replace_strict({x: t(x) for x in leaders["track"].unique()})
+    )
+    st.plotly_chart(
+        px.line(
+            leaders.to_pandas(),
+            x="round",
+            y="winner_leads_share",
+            color="track",
+            markers=True,
+            labels={"winner_leads_share": t("share"), "round": t("round"), "track": ""},
+        ).update_layout(height=320, yaxis_tickformat=".0%"),
+        key="leaders",
+    )
+    summary = (
+        leaders.group_by("track")
+        .agg(
+            pl.col("lead_changes").sum().alias("lead_changes"),
+            pl.col("matches").max().alias("matches"),
+            pl.col("winner_leads_share").mean().alias("winner_leads_share"),
+        )
+        .with_columns((pl.col("lead_changes") / pl.col("matches")).alias("lead_changes_per_match"))
+    )
     show(summary.sort("track"), "track-leaders")

@@ -30,21 +30,33 @@ def _pick_match() -> None:
 
 with st.expander(t("find"), expanded=not st.session_state.get("game")):
     c1, c2, c3, c4 = st.columns(4)
-    game = c1.selectbox(t("game"), [None, *GAMES], format_func=lambda g: t("all") if g is None
-                        else game_label(g), key="finder-game")
+    game = c1.selectbox(
+        t("game"),
+        [None, *GAMES],
+        format_func=lambda g: t("all") if g is None else game_label(g),
+        key="finder-game",
+    )
     player = c2.text_input(t("player"), key="finder-player")
     text = c3.text_input(t("id_contains"), key="finder-id")
     low, high = date_bounds()
     dates = c4.date_input(t("dates"), (low, high), key="finder-dates")
-    first, last = (dates if isinstance(dates, (tuple, list)) and len(dates) == 2
-                   else (low, high))
-    found = query(queries.MATCH_LIST, [game, game, text, text, first or date.min,
-                                       last or date.max, player, player])
-    labels = {row["game_id"]: f"{row['game_id']} — {row['players']} — "
-              f"{row['played']:%Y-%m-%d %H:%M}" for row in found.iter_rows(named=True)}
-    st.selectbox(t("match"), [None, *labels], format_func=lambda g: "" if g is None
-                 else labels[g], key="finder", on_change=_pick_match,
-                 placeholder=t("choose_match"))
+    first, until = dates if isinstance(dates, (tuple, list)) and len(dates) == 2 else (low, high)
+    found = query(
+        queries.MATCH_LIST,
+        [game, game, text, text, first or date.min, until or date.max, player, player],
+    )
+    labels = {
+        row["game_id"]: f"{row['game_id']} — {row['players']} — {row['played']:%Y-%m-%d %H:%M}"
+        for row in found.iter_rows(named=True)
+    }
+    st.selectbox(
+        t("match"),
+        [None, *labels],
+        format_func=lambda g: "" if g is None else labels[g],
+        key="finder",
+        on_change=_pick_match,
+        placeholder=t("choose_match"),
+    )
 
 if not st.session_state.get("game"):
     latest = query(queries.MATCH_LIST, [None, None, "", "", date.min, date.max, "", ""])
@@ -77,10 +89,14 @@ def describe(fact: dict[str, object]) -> str:
     if kind == "resource":
         return f"{who}: {t(str(fact['resource']))} {fact['delta']:+d} ({t(str(fact['cause']))})"
     if kind == "removed":
-        return (f"{who} {t('removes')} {fact['count']} {t(str(fact['piece']))} "
-                f"{t('of')} {fact['victim']} {fact['place']} ({t(str(fact['cause']))})")
-    return (f"{who}: {t(str(fact['track']))} {fact['before']} → {fact['after']} "
-            f"({t(str(fact['cause']))})")
+        return (
+            f"{who} {t('removes')} {fact['count']} {t(str(fact['piece']))} "
+            f"{t('of')} {fact['victim']} {fact['place']} ({t(str(fact['cause']))})"
+        )
+    return (
+        f"{who}: {t(str(fact['track']))} {fact['before']} → {fact['after']} "
+        f"({t(str(fact['cause']))})"
+    )
 
 
 board_of = BOARDS[match.game.name]
@@ -89,8 +105,14 @@ anchors: dict[int, str] = board_of.anchors(events)
 nav = st.columns([2, 2, 4, 6])
 nav[0].button(t("previous"), on_click=_move, args=(-1,), disabled=False)
 nav[1].button(t("next"), on_click=_move, args=(1,))
-nav[2].selectbox(t("jump"), [None, *anchors], format_func=lambda s: "—" if s is None
-                 else anchors[s], key="jump", on_change=_jump, label_visibility="collapsed")
+nav[2].selectbox(
+    t("jump"),
+    [None, *anchors],
+    format_func=lambda s: "—" if s is None else anchors[s],
+    key="jump",
+    on_change=_jump,
+    label_visibility="collapsed",
+)
 if st.session_state.get("step", 0) > last:
     st.session_state["step"] = last
 step = st.slider(t("step"), 0, last, key="step", bind="query-params")
@@ -98,8 +120,12 @@ step = st.slider(t("step"), 0, last, key="step", bind="query-params")
 view = snapshot(game_id, step, signature())
 assert view is not None
 catalogue = f" · {t('catalogue')} {loaded.catalogue}" if loaded.catalogue else ""
-st.caption(plain(f"{game_label(match.game.name)} · {match.header.variant}{catalogue} · "
-                 f"{board_of.caption(view)} · {t('start_player')}: {view['start_player']}"))
+st.caption(
+    plain(
+        f"{game_label(match.game.name)} · {match.header.variant}{catalogue} · "
+        f"{board_of.caption(view)} · {t('start_player')}: {view['start_player']}"
+    )
+)
 
 current = events[step - 1] if step > 0 else None
 board, side = st.columns([3, 2])
@@ -110,8 +136,12 @@ with board:
         st.success(t("game_over"))
     else:
         by = expect.get("decided_by")
-        st.info(plain(f"{t('next_expected')}: {expect['kind']} — {', '.join(expect['players'])}"
-                      + (f" ({t('by')} {by})" if by and by not in expect["players"] else "")))
+        st.info(
+            plain(
+                f"{t('next_expected')}: {expect['kind']} — {', '.join(expect['players'])}"
+                + (f" ({t('by')} {by})" if by and by not in expect["players"] else "")
+            )
+        )
 
 with side:
     board_of.side(view, players)
@@ -123,8 +153,20 @@ if current is not None and current["facts"]:
 
 st.subheader(t("events"))
 window = range(max(0, step - 8), min(last, step + 8))
-show(pl.DataFrame([{
-    "": "▶" if events[i]["index"] == step else "",
-    "#": events[i]["index"], "line": events[i]["line"], t("round"): events[i]["round"],
-    "kind": events[i]["kind"], t("player"): events[i]["player"], "event": events[i]["event"],
-} for i in window]), f"events-{game_id}")
+show(
+    pl.DataFrame(
+        [
+            {
+                "": "▶" if events[i]["index"] == step else "",
+                "#": events[i]["index"],
+                "line": events[i]["line"],
+                t("round"): events[i]["round"],
+                "kind": events[i]["kind"],
+                t("player"): events[i]["player"],
+                "event": events[i]["event"],
+            }
+            for i in window
+        ]
+    ),
+    f"events-{game_id}",
+)

@@ -36,7 +36,8 @@ def rates(dimension: str) -> pl.DataFrame:
     bounds = [wilson(w, n) for w, n in zip(frame["wins"], frame["matches"])]
     return frame.with_columns(
         (pl.col("wins") / pl.col("matches")).alias("win_rate"),
-        pl.Series("low", [b[0] for b in bounds]), pl.Series("high", [b[1] for b in bounds]),
+        pl.Series("low", [b[0] for b in bounds]),
+        pl.Series("high", [b[1] for b in bounds]),
     )
 
 
@@ -47,18 +48,42 @@ for dimension in DIMENSIONS:
     st.subheader(t(dimension))
     chart, table = st.columns([2, 3])
     labels = [str(v) for v in frame["value"]]
-    chart.plotly_chart(go.Figure(go.Bar(
-        x=labels, y=frame["win_rate"],
-        error_y={"type": "data", "symmetric": False,
-                 "array": (frame["high"] - frame["win_rate"]).to_list(),
-                 "arrayminus": (frame["win_rate"] - frame["low"]).to_list()},
-        text=[f"n={n}" for n in frame["matches"]], textposition="outside",
-    )).update_layout(height=280, margin={"t": 10, "b": 10}, yaxis_tickformat=".0%",
-                     xaxis_type="category", yaxis_title=t("win_rate")),
-        key=f"chart-{dimension}")
+    chart.plotly_chart(
+        go.Figure(
+            go.Bar(
+                x=labels,
+                y=frame["win_rate"],
+                error_y={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": (frame["high"] - frame["win_rate"]).to_list(),
+                    "arrayminus": (frame["win_rate"] - frame["low"]).to_list(),
+                },
+                text=[f"n={n}" for n in frame["matches"]],
+                textposition="outside",
+            )
+        ).update_layout(
+            height=280,
+            margin={"t": 10, "b": 10},
+            yaxis_tickformat=".0%",
+            xaxis_type="category",
+            yaxis_title=t("win_rate"),
+        ),
+        key=f"chart-{dimension}",
+    )
     with table:
-        show(frame.rename({"value": t(dimension), "matches": t("matches"), "wins": t("wins"),
-                           "tie_breaks": t("tie_breaks"),
-                           "win_rate": t("win_rate"), "low": t("interval_low"),
-                           "high": t("interval_high")}),
-             f"win-rate-by-{dimension}", height=220)
+        show(
+            frame.rename(
+                {
+                    "value": t(dimension),
+                    "matches": t("matches"),
+                    "wins": t("wins"),
+                    "tie_breaks": t("tie_breaks"),
+                    "win_rate": t("win_rate"),
+                    "low": t("interval_low"),
+                    "high": t("interval_high"),
+                }
+            ),
+            f"win-rate-by-{dimension}",
+            height=220,
+        )

@@ -9,5 +9,9 @@ from types import ModuleType
 
 from dashboards.boards import albus_academy, heraldry, knight_academy, paladins
 
-BOARDS: dict[str, ModuleType] = {"knight-academy": knight_academy, "heraldry": heraldry,
-                                 "paladins": paladins, "albus-academy": albus_academy}
+BOARDS: dict[str, ModuleType] = {
+    "knight-academy": knight_academy,
+    "heraldry": heraldry,
+    "paladins": paladins,
+    "albus-academy": albus_academy,
+}

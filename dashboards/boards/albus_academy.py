@@ -35,13 +35,13 @@ def caption(view: dict[str, Any]) -> str:
     return f"{t('round')} {view['round']} · {phase(view['phase'])} · {view['turn_of']}"
 
 
-def figure(view: dict[str, Any], players: list[str], event: dict[str, Any] | None = None
-           ) -> go.Figure:
+def figure(
+    view: dict[str, Any], players: list[str], event: dict[str, Any] | None = None
+) -> go.Figure:
     raw = (event or {}).get("raw", {})
     touched = tuple(raw["at"]) if raw.get("at") else None
     actor = raw.get("player")
-    fig = make_subplots(rows=1, cols=len(players), subplot_titles=players,
-                        horizontal_spacing=0.04)
+    fig = make_subplots(rows=1, cols=len(players), subplot_titles=players, horizontal_spacing=0.04)
     for i, player in enumerate(players, 1):
         seat = view["seats"][player]
         xs, ys, labels, hovers = [], [], [], []
@@ -50,64 +50,136 @@ def figure(view: dict[str, Any], players: list[str], event: dict[str, Any] | Non
             r, c = cell["at"]
             x, y = c, -r
             outline = touched == (r, c) and actor == player
-            fig.add_shape(type="rect", x0=x - 0.45, x1=x + 0.45, y0=y - 0.45, y1=y + 0.45,
-                          fillcolor="#c9c9c9" if cell["exhausted"] else
-                          "#f1e9d8" if cell["tile"] else "#fbfaf7",
-                          line={"color": "#d4a017" if outline else "#888",
-                                "width": 4 if outline else 1},
-                          layer="below", row=1, col=i)
+            fig.add_shape(
+                type="rect",
+                x0=x - 0.45,
+                x1=x + 0.45,
+                y0=y - 0.45,
+                y1=y + 0.45,
+                fillcolor="#c9c9c9"
+                if cell["exhausted"]
+                else "#f1e9d8"
+                if cell["tile"]
+                else "#fbfaf7",
+                line={"color": "#d4a017" if outline else "#888", "width": 4 if outline else 1},
+                layer="below",
+                row=1,
+                col=i,
+            )
             if cell["tile"]:
                 xs.append(x)
                 ys.append(y)
-                labels.append(cell["tile"] + ("" if cell["tile"] in ("nw", "ne", "sw", "se")
-                                              else f"↻{cell['rotation']}"))
-                hovers.append(f"{cell['tile']} {cell['actions']}" + (
-                    f" ({t('exhausted')})" if cell["exhausted"] else ""))
+                labels.append(
+                    cell["tile"]
+                    + ("" if cell["tile"] in ("nw", "ne", "sw", "se") else f"↻{cell['rotation']}")
+                )
+                hovers.append(
+                    f"{cell['tile']} {cell['actions']}"
+                    + (f" ({t('exhausted')})" if cell["exhausted"] else "")
+                )
             for edge, mark in enumerate(cell["edges"] or ""):
                 if mark != "-":
                     dx, dy = HALF[edge]
                     hx.append(x + dx)
                     hy.append(y + dy)
             if cell["link_east"]:
-                fig.add_shape(type="line", x0=x + 0.3, x1=x + 0.7, y0=y, y1=y,
-                              line={"color": "#7b3fa0", "width": 5}, row=1, col=i)
+                fig.add_shape(
+                    type="line",
+                    x0=x + 0.3,
+                    x1=x + 0.7,
+                    y0=y,
+                    y1=y,
+                    line={"color": "#7b3fa0", "width": 5},
+                    row=1,
+                    col=i,
+                )
             if cell["link_south"]:
-                fig.add_shape(type="line", x0=x, x1=x, y0=y - 0.3, y1=y - 0.7,
-                              line={"color": "#7b3fa0", "width": 5}, row=1, col=i)
-        fig.add_trace(go.Scatter(x=xs, y=ys, mode="text", text=labels, hovertext=hovers,
-                                 hoverinfo="text", showlegend=False, textfont={"size": 11}),
-                      row=1, col=i)
-        fig.add_trace(go.Scatter(x=hx, y=hy, mode="markers", showlegend=False, hoverinfo="skip",
-                                 marker={"size": 6, "color": "#7b3fa0"}), row=1, col=i)
+                fig.add_shape(
+                    type="line",
+                    x0=x,
+                    x1=x,
+                    y0=y - 0.3,
+                    y1=y - 0.7,
+                    line={"color": "#7b3fa0", "width": 5},
+                    row=1,
+                    col=i,
+                )
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="text",
+                text=labels,
+                hovertext=hovers,
+                hoverinfo="text",
+                showlegend=False,
+                textfont={"size": 11},
+            ),
+            row=1,
+            col=i,
+        )
+        fig.add_trace(
+            go.Scatter(
+                x=hx,
+                y=hy,
+                mode="markers",
+                showlegend=False,
+                hoverinfo="skip",
+                marker={"size": 6, "color": "#7b3fa0"},
+            ),
+            row=1,
+            col=i,
+        )
         fig.update_xaxes(visible=False, range=[-0.6, 3.6], row=1, col=i)
-        fig.update_yaxes(visible=False, range=[-2.6, 0.6], scaleanchor=f"x{i if i > 1 else ''}",
-                         row=1, col=i)
-    fig.update_layout(height=320, margin={"l": 5, "r": 5, "t": 30, "b": 5},
-                      plot_bgcolor="white")
+        fig.update_yaxes(
+            visible=False, range=[-2.6, 0.6], scaleanchor=f"x{i if i > 1 else ''}", row=1, col=i
+        )
+    fig.update_layout(height=320, margin={"l": 5, "r": 5, "t": 30, "b": 5}, plot_bgcolor="white")
     return fig
 
 
 def side(view: dict[str, Any], players: list[str]) -> None:
-    viewer = st.radio(t("perspective"), [None, *players], horizontal=True, key="perspective",
-                      format_func=lambda p: t("everyone") if p is None else plain(p))
-    st.caption(f"{t('public_tiles')}: {', '.join(view['public_tiles']) or '—'} "
-               f"({t('bag')} {view['bag']})  \n"
-               f"{t('public_homework')}: {', '.join(view['public_homework']) or '—'} "
-               f"({t('deck')} {view['deck']})")
+    viewer = st.radio(
+        t("perspective"),
+        [None, *players],
+        horizontal=True,
+        key="perspective",
+        format_func=lambda p: t("everyone") if p is None else plain(p),
+    )
+    st.caption(
+        f"{t('public_tiles')}: {', '.join(view['public_tiles']) or '—'} "
+        f"({t('bag')} {view['bag']})  \n"
+        f"{t('public_homework')}: {', '.join(view['public_homework']) or '—'} "
+        f"({t('deck')} {view['deck']})"
+    )
     if view.get("casting"):
         cast = view["casting"]
-        st.caption(f"{t('casting')}: {cast['at']} · {', '.join(cast['done']) or '—'} · "
-                   f"{t('may_trigger')}: {', '.join(map(str, cast['may_trigger'])) or '—'}")
-    columns: dict[str, list[str]] = {"": [
-        t("will"), t("shards"), t("private_homework"), t("spells"), t("items"),
-        t("prestige"), t("class_dismissed")]}
+        st.caption(
+            f"{t('casting')}: {cast['at']} · {', '.join(cast['done']) or '—'} · "
+            f"{t('may_trigger')}: {', '.join(map(str, cast['may_trigger'])) or '—'}"
+        )
+    columns: dict[str, list[str]] = {
+        "": [
+            t("will"),
+            t("shards"),
+            t("private_homework"),
+            t("spells"),
+            t("items"),
+            t("prestige"),
+            t("class_dismissed"),
+        ]
+    }
     for player, me in view["seats"].items():
         sees = viewer is None or viewer == player
         columns[player] = [
-            str(me["will"]), str(me["shards"]),
-            ", ".join(me["private"]["homework"]) if sees
+            str(me["will"]),
+            str(me["shards"]),
+            ", ".join(me["private"]["homework"])
+            if sees
             else f"{me['private_count']} ({t('hidden')})",
-            ", ".join(me["spells"]) or "—", ", ".join(me["items"]) or "—",
-            str(me["score"]), "✓" if me["class_dismissed"] else "",
+            ", ".join(me["spells"]) or "—",
+            ", ".join(me["items"]) or "—",
+            str(me["score"]),
+            "✓" if me["class_dismissed"] else "",
         ]
     st.dataframe(pl.DataFrame(columns), hide_index=True)

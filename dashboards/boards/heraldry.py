@@ -14,8 +14,13 @@ import streamlit as st
 from dashboards.common import PALETTE
 from dashboards.i18n import t
 
-TERRAIN_COLOURS = {"forest": "#5b8c51", "plains": "#cfe3a0", "field": "#f3dc83",
-                   "mountain": "#a99583", "lake": "#7fb8e6"}
+TERRAIN_COLOURS = {
+    "forest": "#5b8c51",
+    "plains": "#cfe3a0",
+    "field": "#f3dc83",
+    "mountain": "#a99583",
+    "lake": "#7fb8e6",
+}
 SYMBOLS = {"city": "square", "fortress": "diamond", "village": "triangle-up"}
 SQRT3 = math.sqrt(3)
 
@@ -27,8 +32,13 @@ def centre(q: int, r: int) -> tuple[float, float]:
 
 def _outline(q: int, r: int, scale: float = 1.0) -> str:
     x, y = centre(q, r)
-    corners = [(x + scale * math.cos(math.radians(60 * i - 30)),
-                y + scale * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+    corners = [
+        (
+            x + scale * math.cos(math.radians(60 * i - 30)),
+            y + scale * math.sin(math.radians(60 * i - 30)),
+        )
+        for i in range(6)
+    ]
     return "M " + " L ".join(f"{cx:.3f},{cy:.3f}" for cx, cy in corners) + " Z"
 
 
@@ -53,35 +63,56 @@ def anchors(events: list[dict[str, Any]]) -> dict[int, str]:
         if rnd not in rounds and (rnd <= 1 or rnd % 5 == 0):
             rounds.add(rnd)
             marks.setdefault(index - 1, f"{t('round')} {rnd}" if rnd else t("phase_place_city"))
-        if kind in ("promote", "found_city") or any(f["fact"] == "removed"
-                                                     for f in event["facts"]):
+        if kind in ("promote", "found_city") or any(f["fact"] == "removed" for f in event["facts"]):
             what = t("battle") if kind == "move" else t("phase_" + kind)
             marks[index] = f"{t('round')} {rnd} — {event['player']}: {what}"
     return dict(sorted(marks.items()))
 
 
 def caption(view: dict[str, Any]) -> str:
-    phase = t("phase_place_city") if view["phase"] == "setup" else t("phase_" + view["phase"]) \
-        if view["phase"] == "over" else f"{t('round')} {view['round']} · {t('turn')} {view['turn']}"
+    phase = (
+        t("phase_place_city")
+        if view["phase"] == "setup"
+        else t("phase_" + view["phase"])
+        if view["phase"] == "over"
+        else f"{t('round')} {view['round']} · {t('turn')} {view['turn']}"
+    )
     return phase
 
 
-def figure(view: dict[str, Any], players: list[str], event: dict[str, Any] | None = None
-           ) -> go.Figure:
+def figure(
+    view: dict[str, Any], players: list[str], event: dict[str, Any] | None = None
+) -> go.Figure:
     fig = go.Figure()
     changed = touched(event)
     for cell in view["hexes"]:
-        fig.add_shape(type="path", path=_outline(cell["q"], cell["r"], 0.97),
-                      fillcolor=TERRAIN_COLOURS.get(cell["terrain"], "#ddd"),
-                      line={"color": "#6d6d6d", "width": 0.6}, layer="below")
+        fig.add_shape(
+            type="path",
+            path=_outline(cell["q"], cell["r"], 0.97),
+            fillcolor=TERRAIN_COLOURS.get(cell["terrain"], "#ddd"),
+            line={"color": "#6d6d6d", "width": 0.6},
+            layer="below",
+        )
     for q, r in changed:
-        fig.add_shape(type="path", path=_outline(q, r, 0.93),
-                      line={"color": "#d4a017", "width": 4}, fillcolor="rgba(0,0,0,0)")
+        fig.add_shape(
+            type="path",
+            path=_outline(q, r, 0.93),
+            line={"color": "#d4a017", "width": 4},
+            fillcolor="rgba(0,0,0,0)",
+        )
     # Terrain names on hover, one invisible point per hex.
     xs, ys = zip(*(centre(c["q"], c["r"]) for c in view["hexes"])) if view["hexes"] else ((), ())
-    fig.add_trace(go.Scatter(
-        x=xs, y=ys, mode="markers", marker={"size": 18, "opacity": 0}, showlegend=False,
-        hoverinfo="text", text=[f"[{c['q']}, {c['r']}] {t(c['terrain'])}" for c in view["hexes"]]))
+    fig.add_trace(
+        go.Scatter(
+            x=xs,
+            y=ys,
+            mode="markers",
+            marker={"size": 18, "opacity": 0},
+            showlegend=False,
+            hoverinfo="text",
+            text=[f"[{c['q']}, {c['r']}] {t(c['terrain'])}" for c in view["hexes"]],
+        )
+    )
     seat_of = {player: seat for seat, player in enumerate(players)}
     offsets = [(-0.32, 0.3), (0.32, 0.3), (-0.32, -0.3), (0.32, -0.3)]
     for player in players:
@@ -104,20 +135,49 @@ def figure(view: dict[str, Any], players: list[str], event: dict[str, Any] | Non
                 ky.append(y + dy)
                 ktext.append(str(count) if count > 1 else "")
                 khover.append(f"{player}: {count} {t('knights')} [{cell['q']}, {cell['r']}]")
-        fig.add_trace(go.Scatter(
-            x=bx, y=by, mode="markers", name=player, legendgroup=player, hoverinfo="text",
-            showlegend=False,
-            text=btext, marker={"size": 17, "symbol": bsym, "color": colour,
-                                "line": {"width": 1.5, "color": "#222"}}))
-        fig.add_trace(go.Scatter(
-            x=kx, y=ky, mode="markers+text", name=player, legendgroup=player,
-            hoverinfo="text", hovertext=khover, text=ktext,
-            textfont={"color": "white", "size": 10},
-            marker={"size": 13, "symbol": "circle", "color": colour,
-                    "line": {"width": 1, "color": "#222"}}))
+        fig.add_trace(
+            go.Scatter(
+                x=bx,
+                y=by,
+                mode="markers",
+                name=player,
+                legendgroup=player,
+                hoverinfo="text",
+                showlegend=False,
+                text=btext,
+                marker={
+                    "size": 17,
+                    "symbol": bsym,
+                    "color": colour,
+                    "line": {"width": 1.5, "color": "#222"},
+                },
+            )
+        )
+        fig.add_trace(
+            go.Scatter(
+                x=kx,
+                y=ky,
+                mode="markers+text",
+                name=player,
+                legendgroup=player,
+                hoverinfo="text",
+                hovertext=khover,
+                text=ktext,
+                textfont={"color": "white", "size": 10},
+                marker={
+                    "size": 13,
+                    "symbol": "circle",
+                    "color": colour,
+                    "line": {"width": 1, "color": "#222"},
+                },
+            )
+        )
     fig.update_layout(
-        height=580, margin={"l": 5, "r": 5, "t": 28, "b": 5}, plot_bgcolor="white",
-        xaxis={"visible": False, "scaleanchor": "y"}, yaxis={"visible": False},
+        height=580,
+        margin={"l": 5, "r": 5, "t": 28, "b": 5},
+        plot_bgcolor="white",
+        xaxis={"visible": False, "scaleanchor": "y"},
+        yaxis={"visible": False},
         legend={"orientation": "h", "y": -0.02},
         title={"text": t("symbols"), "font": {"size": 12}, "x": 0.01, "y": 0.99},
     )
@@ -127,17 +187,25 @@ def figure(view: dict[str, Any], players: list[str], event: dict[str, Any] | Non
 def side(view: dict[str, Any], players: list[str]) -> None:
     """Each player's title and score by source, tokens held, and pieces by where they are:
     one column per player, so a narrow panel still shows everything."""
-    columns: dict[str, list[str]] = {"": [
-        t("title"), t("score"), *(t("from_" + source) for source in next(
-            iter(view["seats"].values()))["sources"]),
-        t("tokens"), t("knights"), t("village"), t("fortress"), t("city")]}
+    columns: dict[str, list[str]] = {
+        "": [
+            t("title"),
+            t("score"),
+            *(t("from_" + source) for source in next(iter(view["seats"].values()))["sources"]),
+            t("tokens"),
+            t("knights"),
+            t("village"),
+            t("fortress"),
+            t("city"),
+        ]
+    }
     for player, seat in view["seats"].items():
         reserve, placed = seat["reserve"], seat["on_board"]
         columns[player] = [
-            t(seat["title"]), str(seat["score"]),
+            t(seat["title"]),
+            str(seat["score"]),
             *(str(points) for points in seat["sources"].values()),
-            ", ".join(f"{count} {t(terrain)}" for terrain, count in seat["tokens"].items())
-            or "—",
+            ", ".join(f"{count} {t(terrain)}" for terrain, count in seat["tokens"].items()) or "—",
             f"{placed['knight']} / {reserve['knight']}"
             + (f" (−{seat['lost_knights']})" if seat["lost_knights"] else ""),
             *(f"{placed[piece]} / {reserve[piece]}" for piece in ("village", "fortress", "city")),

@@ -24,10 +24,15 @@ def anchors(events: list[dict[str, Any]]) -> dict[int, str]:
     seen: set[tuple[int, str]] = set()
     for event in events:
         rnd, kind = event["round"], event["kind"]
-        stage = ("king" if kind in ("reveal_king", "reveal_tavern") else
-                 "paladins" if kind in ("choose_paladin", "take_tavern") else
-                 "cleanup" if kind in ("reveal_townsfolk", "reveal_outsiders") and rnd else
-                 "actions")
+        stage = (
+            "king"
+            if kind in ("reveal_king", "reveal_tavern")
+            else "paladins"
+            if kind in ("choose_paladin", "take_tavern")
+            else "cleanup"
+            if kind in ("reveal_townsfolk", "reveal_outsiders") and rnd
+            else "actions"
+        )
         if (rnd, stage) not in seen:
             seen.add((rnd, stage))
             marks.setdefault(event["index"] - 1, f"{t('round')} {rnd} — {t('stage_' + stage)}")
@@ -38,8 +43,9 @@ def caption(view: dict[str, Any]) -> str:
     return f"{t('round')} {view['round']} · {phase(view['phase'])}"
 
 
-def figure(view: dict[str, Any], players: list[str], event: dict[str, Any] | None = None
-           ) -> go.Figure:
+def figure(
+    view: dict[str, Any], players: list[str], event: dict[str, Any] | None = None
+) -> go.Figure:
     """The main board: a row per region, a column per square."""
     fig = go.Figure()
     raw = (event or {}).get("raw", {})
@@ -47,47 +53,100 @@ def figure(view: dict[str, Any], players: list[str], event: dict[str, Any] | Non
     squares = view["board"]
     for sq in squares:
         x, y = sq["n"], -sq["region"]
-        fig.add_shape(type="rect", x0=x - 0.45, x1=x + 0.45, y0=y - 0.4, y1=y + 0.4,
-                      fillcolor="#efe6d2" if sq["open"] else "#d9d9d9",
-                      line={"color": "#d4a017" if sq["id"] == taken else "#999",
-                            "width": 4 if sq["id"] == taken else 1}, layer="below")
-    fig.add_trace(go.Scatter(
-        x=[sq["n"] for sq in squares], y=[-sq["region"] - 0.22 for sq in squares],
-        mode="text", text=[sq["reward"] for sq in squares], textfont={"size": 10},
-        hovertext=[f"{sq['id']}: {sq['reward']}" + ("" if sq["open"] else f" ({t('closed')})")
-                   for sq in squares], hoverinfo="text", showlegend=False))
+        fig.add_shape(
+            type="rect",
+            x0=x - 0.45,
+            x1=x + 0.45,
+            y0=y - 0.4,
+            y1=y + 0.4,
+            fillcolor="#efe6d2" if sq["open"] else "#d9d9d9",
+            line={
+                "color": "#d4a017" if sq["id"] == taken else "#999",
+                "width": 4 if sq["id"] == taken else 1,
+            },
+            layer="below",
+        )
+    fig.add_trace(
+        go.Scatter(
+            x=[sq["n"] for sq in squares],
+            y=[-sq["region"] - 0.22 for sq in squares],
+            mode="text",
+            text=[sq["reward"] for sq in squares],
+            textfont={"size": 10},
+            hovertext=[
+                f"{sq['id']}: {sq['reward']}" + ("" if sq["open"] else f" ({t('closed')})")
+                for sq in squares
+            ],
+            hoverinfo="text",
+            showlegend=False,
+        )
+    )
     for seat, player in enumerate(players):
         mine = [sq for sq in squares if sq.get("player") == player]
-        fig.add_trace(go.Scatter(
-            x=[sq["n"] for sq in mine], y=[-sq["region"] + 0.12 for sq in mine], mode="markers",
-            name=player, hoverinfo="text",
-            text=[f"{player}: {t(sq['piece'])} {sq['id']}" for sq in mine],
-            marker={"size": 16, "color": PALETTE[seat % len(PALETTE)],
+        fig.add_trace(
+            go.Scatter(
+                x=[sq["n"] for sq in mine],
+                y=[-sq["region"] + 0.12 for sq in mine],
+                mode="markers",
+                name=player,
+                hoverinfo="text",
+                text=[f"{player}: {t(sq['piece'])} {sq['id']}" for sq in mine],
+                marker={
+                    "size": 16,
+                    "color": PALETTE[seat % len(PALETTE)],
                     "symbol": [SYMBOLS[sq["piece"]] for sq in mine],
-                    "line": {"width": 1, "color": "#222"}}))
+                    "line": {"width": 1, "color": "#222"},
+                },
+            )
+        )
     regions = sorted({sq["region"] for sq in squares})
     fig.update_layout(
-        height=330, margin={"l": 5, "r": 5, "t": 28, "b": 5}, plot_bgcolor="white",
+        height=330,
+        margin={"l": 5, "r": 5, "t": 28, "b": 5},
+        plot_bgcolor="white",
         title={"text": t("main_board"), "font": {"size": 13}, "x": 0.01},
-        xaxis={"visible": False}, legend={"orientation": "h", "y": -0.05},
-        yaxis={"tickvals": [-r for r in regions],
-               "ticktext": [f"{t('region')} {r} ({view['requirements'][r - 1]})"
-                            for r in regions], "showgrid": False},
+        xaxis={"visible": False},
+        legend={"orientation": "h", "y": -0.05},
+        yaxis={
+            "tickvals": [-r for r in regions],
+            "ticktext": [f"{t('region')} {r} ({view['requirements'][r - 1]})" for r in regions],
+            "showgrid": False,
+        },
     )
     return fig
 
 
 def side(view: dict[str, Any], players: list[str]) -> None:
-    viewer = st.radio(t("perspective"), [None, *players], horizontal=True, key="perspective",
-                      format_func=lambda p: t("everyone") if p is None else plain(p))
-    st.caption(f"{t('townsfolk')}: {', '.join(c or '—' for c in view['townsfolk'])}  \n"
-               f"{t('outsiders')}: {', '.join(c or '—' for c in view['outsiders'])}  \n"
-               f"{t('orders')}: {', '.join(view['orders']) or '—'} · {t('favours')}: "
-               f"{', '.join(view['favours']) or '—'}")
-    columns: dict[str, list[str]] = {"": [
-        t("paladin"), t("supply"), t("spaces"), "silver / prov", t("faith"), t("strength"),
-        t("influence"), t("workshops"), t("pieces_placed"), t("team"), t("debts"),
-        t("suspicion"), t("score")]}
+    viewer = st.radio(
+        t("perspective"),
+        [None, *players],
+        horizontal=True,
+        key="perspective",
+        format_func=lambda p: t("everyone") if p is None else plain(p),
+    )
+    st.caption(
+        f"{t('townsfolk')}: {', '.join(c or '—' for c in view['townsfolk'])}  \n"
+        f"{t('outsiders')}: {', '.join(c or '—' for c in view['outsiders'])}  \n"
+        f"{t('orders')}: {', '.join(view['orders']) or '—'} · {t('favours')}: "
+        f"{', '.join(view['favours']) or '—'}"
+    )
+    columns: dict[str, list[str]] = {
+        "": [
+            t("paladin"),
+            t("supply"),
+            t("spaces"),
+            "silver / prov",
+            t("faith"),
+            t("strength"),
+            t("influence"),
+            t("workshops"),
+            t("pieces_placed"),
+            t("team"),
+            t("debts"),
+            t("suspicion"),
+            t("score"),
+        ]
+    }
     for player, me in view["seats"].items():
         sees = viewer is None or viewer == player
         paladin = me["private"]["paladin"] if sees else me["paladin"]
@@ -96,11 +155,15 @@ def side(view: dict[str, Any], players: list[str]) -> None:
             ", ".join(f"{k} {c}" for c, k in me["supply"].items()) or "—",
             "; ".join(f"{s}: {'·'.join(w)}" for s, w in me["spaces"].items()) or "—",
             f"{me['silver']} / {me['provisions']}",
-            *(f"{me['tracks'][a]} ({me['effective'][a]})"
-              for a in ("faith", "strength", "influence")),
+            *(
+                f"{me['tracks'][a]} ({me['effective'][a]})"
+                for a in ("faith", "strength", "influence")
+            ),
             ", ".join(f"{a} {k}" for a, k in me["workshops"].items()) or "—",
-            (f"{me['monks']} / {me['outposts']} / {len(me['walls'])} / {len(me['jars'])} / "
-             f"{len(me['converts'])}"),
+            (
+                f"{me['monks']} / {me['outposts']} / {len(me['walls'])} / {len(me['jars'])} / "
+                f"{len(me['converts'])}"
+            ),
             ", ".join(me["team"]) or "—",
             f"{me['debts']} ({me['repaid']} {t('repaid')})",
             str(me["suspicion"]),

@@ -1,4 +1,6 @@
-"""Albus Academy's golden playthroughs.  Regenerate on purpose:  python -m tests.albus_academy.golden"""
+"""Albus Academy's golden playthroughs.
+
+Regenerate on purpose:  python -m tests.albus_academy.golden"""
 
 from __future__ import annotations
 

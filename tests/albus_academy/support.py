@@ -18,8 +18,7 @@ LOGS = Path(__file__).parent / "logs"
 
 def header(players: str = "Ann Bob", **fields: Any) -> aa.Header:
     fields.setdefault("game_id", "t")
-    return aa.Header(format="squire-log/1", game="albus-academy", players=players.split(),
-                     **fields)
+    return aa.Header(format="squire-log/1", game="albus-academy", players=players.split(), **fields)
 
 
 def new(players: str = "Ann Bob", **fields: Any) -> aa.State:
@@ -97,15 +96,30 @@ def run(state: aa.State, *texts: str) -> list[Any]:
 
 def clone(state: aa.State) -> aa.State:
     """A copy to try events on; the catalogue and ruleset are shared."""
-    board = [msgspec.structs.replace(
-        me, board=[list(row) for row in me.board], exhausted=set(me.exhausted),
-        private=list(me.private), spells=list(me.spells), items=list(me.items),
-        tokens=dict(me.tokens)) for me in state.board]
+    board = [
+        msgspec.structs.replace(
+            me,
+            board=[list(row) for row in me.board],
+            exhausted=set(me.exhausted),
+            private=list(me.private),
+            spells=list(me.spells),
+            items=list(me.items),
+            tokens=dict(me.tokens),
+        )
+        for me in state.board
+    ]
     return msgspec.structs.replace(
-        state, board=board, bag=dict(state.bag), deck=list(state.deck),
-        public_tiles=list(state.public_tiles), public_homework=list(state.public_homework),
-        draws=list(state.draws), done=list(state.done), eligible=list(state.eligible),
-        taken=list(state.taken))
+        state,
+        board=board,
+        bag=dict(state.bag),
+        deck=list(state.deck),
+        public_tiles=list(state.public_tiles),
+        public_homework=list(state.public_homework),
+        draws=list(state.draws),
+        done=list(state.done),
+        eligible=list(state.eligible),
+        taken=list(state.taken),
+    )
 
 
 def fingerprint(state: aa.State) -> bytes:
@@ -122,12 +136,18 @@ def seat(state: aa.State, player: str) -> Any:
     return state.board[state.seats[player]]
 
 
-def random_log(seed: int, players: int = 2, rules: dict[str, Any] | None = None,
-               bots: str = "random") -> list[str]:
+def random_log(
+    seed: int, players: int = 2, rules: dict[str, Any] | None = None, bots: str = "random"
+) -> list[str]:
     rng = random.Random(seed)
     config = aa.RULES.resolve(None, rules or {})
-    head = aa.Header(format="squire-log/1", game="albus-academy", game_id=f"random-{seed}",
-                     rules=rules or {}, **table(players, config, rng, catalogue("albus-academy")))
+    head = aa.Header(
+        format="squire-log/1",
+        game="albus-academy",
+        game_id=f"random-{seed}",
+        rules=rules or {},
+        **table(players, config, rng, catalogue("albus-academy")),
+    )
     state = aa.new_game(config, head, catalogue("albus-academy"))
     events = playout(aa.RULES, state, [BOTS[bots]() for _ in range(players)], rng)
     return [msgspec.json.encode(head).decode(), *(msgspec.json.encode(e).decode() for e in events)]

@@ -34,18 +34,21 @@ def test_the_shipped_sample_holds_what_section_5_lists():
     assert cat.corners["se"].edges == "o--o"
 
 
-@pytest.mark.parametrize(("old", "new", "check", "says"), [
-    ('version = "1"', 'version = ""', 1, "must not be empty"),
-    ('{ id = "T02"', '{ id = "T01"', 1, "second entry"),
-    ('{ id = "T02"', '{ id = "T 02"', 1, "ids are"),
-    ('edges = "o-o-", actions = "shard" }', 'edges = "o-O-", actions = "shard" }', 2, "4 of"),
-    ('actions = "will+will+shard"', 'actions = "will+will+shard+tile+item"', 3, "1 to 4"),
-    ('actions = "chaos"', 'actions = "chaos/will"', 3, "chaos stands alone"),
-    ('actions = "will/shard"', 'actions = "will/will"', 3, "distinct"),
-    ('use = "will+2"', 'use = "per_spell+2"', 4, "not allowed in use"),
-    ('effect = "shard+2" }', 'effect = "shard+2", use = "will+1" }', 4, "a spell has no use"),
-    ('se = { edges = "o--o", actions = "homework" }', "", 5, "corner 'se' is missing"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "check", "says"),
+    [
+        ('version = "1"', 'version = ""', 1, "must not be empty"),
+        ('{ id = "T02"', '{ id = "T01"', 1, "second entry"),
+        ('{ id = "T02"', '{ id = "T 02"', 1, "ids are"),
+        ('edges = "o-o-", actions = "shard" }', 'edges = "o-O-", actions = "shard" }', 2, "4 of"),
+        ('actions = "will+will+shard"', 'actions = "will+will+shard+tile+item"', 3, "1 to 4"),
+        ('actions = "chaos"', 'actions = "chaos/will"', 3, "chaos stands alone"),
+        ('actions = "will/shard"', 'actions = "will/will"', 3, "distinct"),
+        ('use = "will+2"', 'use = "per_spell+2"', 4, "not allowed in use"),
+        ('effect = "shard+2" }', 'effect = "shard+2", use = "will+1" }', 4, "a spell has no use"),
+        ('se = { edges = "o--o", actions = "homework" }', "", 5, "corner 'se' is missing"),
+    ],
+)
 def test_each_load_check_refuses_a_broken_catalogue(old, new, check, says):
     assert old in TEXT, old
     err = _error(TEXT.replace(old, new, 1))
@@ -55,7 +58,7 @@ def test_each_load_check_refuses_a_broken_catalogue(old, new, check, says):
 def test_decoding_is_strict():
     err = _error(TEXT.replace('{ id = "T02"', '{ colour = "red", id = "T02"', 1))
     assert err.check == 0 and "colour" in str(err)
-    err = _error(TEXT.replace('cost = 2, prestige = 1 }', 'cost = "two", prestige = 1 }', 1))
+    err = _error(TEXT.replace("cost = 2, prestige = 1 }", 'cost = "two", prestige = 1 }', 1))
     assert "Expected `int`" in str(err)
 
 

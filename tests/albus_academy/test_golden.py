@@ -11,8 +11,10 @@ from tests.support import CATALOGUES
 from .golden import GOLDEN
 from .support import LOGS
 
-(test_each_example_ends_with_the_digests_result,
- test_each_example_replays_to_its_reviewed_golden_facts_and_end_state) = example_tests(LOGS, GOLDEN)
+(
+    test_each_example_ends_with_the_digests_result,
+    test_each_example_replays_to_its_reviewed_golden_facts_and_end_state,
+) = example_tests(LOGS, GOLDEN)
 
 
 def test_the_opening_of_the_two_player_example_by_hand():

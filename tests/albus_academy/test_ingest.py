@@ -27,12 +27,24 @@ def test_samples_and_examples_fill_the_tables_and_record_the_catalogue(tmp_path)
     summary = ingest([SAMPLES, LOGS], db=db, jobs=2)
     assert summary.ingested == len(list(find_logs([str(SAMPLES), str(LOGS)]))) and summary.ok
     [(name, version, sha)] = _rows(
-        db, "SELECT DISTINCT catalogue, catalogue_version, catalogue_sha256 FROM games")
+        db, "SELECT DISTINCT catalogue, catalogue_version, catalogue_sha256 FROM games"
+    )
     assert (name, version, len(sha)) == ("albus-sample", "1", 64)
     assert {t for (t,) in _rows(db, "SELECT DISTINCT track FROM track_moves")} >= {
-        "will", "shards", "prestige", "homework", "tiles", "links"}
+        "will",
+        "shards",
+        "prestige",
+        "homework",
+        "tiles",
+        "links",
+    }
     assert {s for (s,) in _rows(db, "SELECT DISTINCT source FROM points_by_source")} == {
-        "spell", "item", "token", "end_ability", "class_dismissed"}
+        "spell",
+        "item",
+        "token",
+        "end_ability",
+        "class_dismissed",
+    }
 
 
 def test_broken_logs_are_rejected_with_line_and_rule_and_the_good_ones_go_in(tmp_path):
@@ -52,8 +64,14 @@ def test_broken_logs_are_rejected_with_line_and_rule_and_the_good_ones_go_in(tmp
     write_variants(folder, lines, changes)
     db = tmp_path / "wh"
     summary = ingest([folder], db=db, jobs=1)
-    got = {(Path(p).name, line, rule) for p, line, rule in
-           _rows(db, "SELECT path, line, rule FROM rejects")}
-    assert got == {("unknown.jsonl", 1, "AA-34"), ("bag.jsonl", 3, "AA-22"),
-                   ("turn.jsonl", 16, "AA-2"), ("dear.jsonl", 17, "AA-16")}
+    got = {
+        (Path(p).name, line, rule)
+        for p, line, rule in _rows(db, "SELECT path, line, rule FROM rejects")
+    }
+    assert got == {
+        ("unknown.jsonl", 1, "AA-34"),
+        ("bag.jsonl", 3, "AA-22"),
+        ("turn.jsonl", 16, "AA-2"),
+        ("dear.jsonl", 17, "AA-16"),
+    }
     assert summary.ingested == 1

@@ -17,18 +17,25 @@ from tests.support import CATALOGUES, all_facts, catalogue, log_data
 from .support import clone, fingerprint, random_log
 
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-rule_changes = st.fixed_dictionaries({}, optional={
-    "start_will": st.integers(0, 9),
-    "start_shards": st.integers(0, 9),
-    "end_homework": st.integers(2, 10),
-    "final_turns": st.sampled_from(["complete_round", "one_each"]),
-    "tie_break": st.sampled_from(["homework", "shared"]),
-})
+rule_changes = st.fixed_dictionaries(
+    {},
+    optional={
+        "start_will": st.integers(0, 9),
+        "start_shards": st.integers(0, 9),
+        "end_homework": st.integers(2, 10),
+        "final_turns": st.sampled_from(["complete_round", "one_each"]),
+        "tie_break": st.sampled_from(["homework", "shared"]),
+    },
+)
 
 
 @SETTINGS
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), rules=rule_changes,
-       bots=st.sampled_from(["random", "greedy"]))
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 4),
+    rules=rule_changes,
+    bots=st.sampled_from(["random", "greedy"]),
+)
 def test_random_legal_games_replay_complete_and_deterministically(seed, players, rules, bots):
     data = log_data(random_log(seed, players, rules, bots))
     outcome = replay(open_log(data, "r.jsonl", catalogues=CATALOGUES))
@@ -40,9 +47,14 @@ def _near_misses(state: aa.State, rng: random.Random, offered: list[aa.Event]) -
     """Offered events with one field changed (position, tile, card, rotation, choices)."""
     cat = state.catalogue
     cells = [(r, c) for r in range(-1, 4) for c in range(-1, 5)]
-    pools = {"at": cells, "tile": sorted(cat.tiles), "card": sorted(cat.homework),
-             "item": sorted(cat.homework), "rotation": list(range(-1, 5)),
-             "swap": sorted(cat.homework)}
+    pools = {
+        "at": cells,
+        "tile": sorted(cat.tiles),
+        "card": sorted(cat.homework),
+        "item": sorted(cat.homework),
+        "rotation": list(range(-1, 5)),
+        "swap": sorted(cat.homework),
+    }
     out: list[aa.Event] = []
     for event in rng.sample(offered, min(4, len(offered))):
         fields = msgspec.structs.asdict(event)
@@ -53,8 +65,11 @@ def _near_misses(state: aa.State, rng: random.Random, offered: list[aa.Event]) -
         if "tiles" in fields:
             out.append(msgspec.structs.replace(event, tiles=[rng.choice(sorted(cat.tiles))]))
     player = state.players[state.turn]
-    out += [aa.events.CollectShard(player=player), aa.events.GainWill(player=player),
-            aa.events.Rest(player=player)]
+    out += [
+        aa.events.CollectShard(player=player),
+        aa.events.GainWill(player=player),
+        aa.events.Rest(player=player),
+    ]
     return out
 
 
@@ -89,8 +104,10 @@ def test_the_engine_accepts_exactly_what_it_offers_sampled_both_ways(seed, playe
 @settings(max_examples=150, deadline=None)
 @given(st.binary(max_size=300) | st.text(max_size=200).map(str.encode))
 def test_arbitrary_bytes_either_replay_or_raise_a_clean_rejection(data):
-    head = b'{"kind":"header","format":"squire-log/1","game":"albus-academy","game_id":"f",' \
-           b'"players":["A","B"]}\n'
+    head = (
+        b'{"kind":"header","format":"squire-log/1","game":"albus-academy","game_id":"f",'
+        b'"players":["A","B"]}\n'
+    )
     for blob in (data, head + data):
         try:
             replay(open_log(blob, "fuzz.jsonl", catalogues=CATALOGUES))

@@ -40,7 +40,11 @@ def test_aa1_boards_start_with_four_corner_actions_and_public_areas_of_four():
     state = table_in()
     board = seat(state, "Ann").board
     assert [board[0][0], board[0][3], board[2][0], board[2][3]] == [
-        ("nw", 0), ("ne", 0), ("sw", 0), ("se", 0)]
+        ("nw", 0),
+        ("ne", 0),
+        ("sw", 0),
+        ("se", 0),
+    ]
     assert sum(top is None for row in board for top in row) == 8
     assert len(state.public_tiles) == 4 and len(state.public_homework) == 4
 
@@ -423,8 +427,13 @@ def test_aa42_the_final_score_by_source():
     run(state, "Ann cast 2,3", "Ann homework S03", "draw_homework S09", "Bob rest")
     # Spells S02 0 + S05 1 + S06 3 + S08 1 + S03 2 = 7; items I01 0 + I04 1 + I15 1 + I06 0;
     # tokens 2; per_spell: 5 spells; class dismissed 2.
-    assert result(state).sources[0] == {"spell": 7, "item": 2, "token": 2, "end_ability": 5,
-                                        "class_dismissed": 2}
+    assert result(state).sources[0] == {
+        "spell": 7,
+        "item": 2,
+        "token": 2,
+        "end_ability": 5,
+        "class_dismissed": 2,
+    }
 
 
 def test_aa43_ties_go_to_more_homework_then_are_shared():
@@ -450,17 +459,24 @@ def test_aa44_two_to_four_players():
 
 def test_aa45_a_log_may_stop_in_the_final_turns_cast_when_nothing_is_owed():
     state = _near_the_end()
-    run(state, "Ann cast 2,3", "Ann homework S03", "draw_homework S09", "Bob cast 0,0",
-        "Bob shard")
+    run(state, "Ann cast 2,3", "Ann homework S03", "draw_homework S09", "Bob cast 0,0", "Bob shard")
     assert is_over(state) and result(state).complete
     state = _near_the_end()
-    run(state, "Ann cast 2,3", "Ann homework S03", "draw_homework S09", "Bob cast 2,0",
-        "Bob take T04")
+    run(
+        state,
+        "Ann cast 2,3",
+        "Ann homework S03",
+        "draw_homework S09",
+        "Bob cast 2,0",
+        "Bob take T04",
+    )
     assert not is_over(state)  # a placement is owed
 
 
 def test_the_example_replays_to_a_complete_match():
     from .support import LOGS
 
-    outcome = replay(open_log((LOGS / "aa-example-2p.jsonl").read_bytes(), "x", catalogues=CATALOGUES))
+    outcome = replay(
+        open_log((LOGS / "aa-example-2p.jsonl").read_bytes(), "x", catalogues=CATALOGUES)
+    )
     assert outcome.result.complete

@@ -52,36 +52,62 @@ def test_every_simulated_log_replays_to_the_simulators_scores(players):
         assert set(header["agents"]) == set(header["players"])
 
 
-# The bots only choose what the engine allows.
-LEGAL = lambda state, seat, event, options: event == STOP or event in legal_events(state, seat)
+def legal(state, seat, event, options):
+    """The bots only choose what the engine allows."""
+    return event == STOP or event in legal_events(state, seat)
 
 
 @pytest.mark.parametrize("bot", ALL_BOTS)
 def test_bots_only_choose_among_the_legal_events(bot):
     rng = random.Random(4)
-    head = aa.Header(format="squire-log/1", game="albus-academy", game_id="b",
-                     **table(3, aa.STANDARD, rng, catalogue("albus-academy")))
+    head = aa.Header(
+        format="squire-log/1",
+        game="albus-academy",
+        game_id="b",
+        **table(3, aa.STANDARD, rng, catalogue("albus-academy")),
+    )
     state = aa.new_game(aa.STANDARD, head, catalogue("albus-academy"))
-    playout(aa.RULES, state, [Checked(BOTS[bot](), LEGAL) for _ in head.players], rng)
+    playout(aa.RULES, state, [Checked(BOTS[bot](), legal) for _ in head.players], rng)
     assert state.phase == "over"
 
 
 def test_set_overrides_are_applied_and_recorded(tmp_path):
     out = tmp_path / "short"
-    assert main(["simulate", "albus-academy", "-n", "4", "--players", "2", "--bots", "greedy",
-                 "--set", "end_homework=3", "--out", str(out), "--jobs", "1"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "albus-academy",
+                "-n",
+                "4",
+                "--players",
+                "2",
+                "--bots",
+                "greedy",
+                "--set",
+                "end_homework=3",
+                "--out",
+                str(out),
+                "--jobs",
+                "1",
+            ]
+        )
+        == 0
+    )
     for path in find_logs([str(out)]):
         data = read_log(path)
         assert json.loads(data.splitlines()[0])["rules"] == {"end_homework": 3}
         outcome = replay(open_log(data, str(path), catalogues=CATALOGUES))
         assert outcome.match.config.end_homework == 3
         assert max(len(me.spells) + len(me.items) for me in outcome.state.board) >= 3 or any(
-            me.class_dismissed for me in outcome.state.board)
+            me.class_dismissed for me in outcome.state.board
+        )
 
 
 def test_greedy_beats_random_by_a_wide_margin():
-    spec = Spec(game="albus-academy", players=4, bots=("greedy", "random", "random", "random"),
-                seed=11)
+    spec = Spec(
+        game="albus-academy", players=4, bots=("greedy", "random", "random", "random"), seed=11
+    )
     assert greedy_win_share(spec, 30) > 0.6  # one seat in four: a random bot would win about 0.25
 
 

@@ -15,8 +15,15 @@ ROOT = Path(__file__).parents[2]
 @pytest.fixture(scope="session")
 def warehouse(tmp_path_factory) -> Path:
     db = tmp_path_factory.mktemp("dash") / "warehouse"
-    ingest([ROOT / "data" / "samples", ROOT / "tests" / "knight_academy" / "logs",
-            ROOT / "tests" / "heraldry" / "logs", ROOT / "tests" / "paladins" / "logs",
-            ROOT / "tests" / "albus_academy" / "logs"],
-           db=db, jobs=1)
+    ingest(
+        [
+            ROOT / "data" / "samples",
+            ROOT / "tests" / "knight_academy" / "logs",
+            ROOT / "tests" / "heraldry" / "logs",
+            ROOT / "tests" / "paladins" / "logs",
+            ROOT / "tests" / "albus_academy" / "logs",
+        ],
+        db=db,
+        jobs=1,
+    )
     return db

@@ -22,8 +22,10 @@ ARTIFACTS = ROOT / "test-artifacts"
 if not Path(CHROMIUM).exists():
     if os.environ.get("CI"):
         raise RuntimeError("chromium is missing: .ci/run installs it with apt")
-    pytest.skip("chromium is not installed (apt-get install chromium fonts-wqy-microhei)",
-                allow_module_level=True)
+    pytest.skip(
+        "chromium is not installed (apt-get install chromium fonts-wqy-microhei)",
+        allow_module_level=True,
+    )
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -58,8 +60,19 @@ def empty_server(tmp_path_factory):
 def _serve(warehouse: Path):
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "ingest.cli", "dashboard", "--db", str(warehouse),
-         "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "ingest.cli",
+            "dashboard",
+            "--db",
+            str(warehouse),
+            "--port",
+            str(port),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -79,20 +92,30 @@ def _serve(warehouse: Path):
 @pytest.fixture(scope="module")
 def browser():
     with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-            "--disable-background-networking", "--disable-component-update", "--no-first-run"])
+        chromium = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+            ],
+        )
         yield chromium
         chromium.close()
 
 
 def _settled(page) -> None:
     """The script has run and every element has drawn (no loading placeholder is left)."""
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]',
-                           timeout=60_000)
+    page.wait_for_selector(
+        '[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=60_000
+    )
     page.wait_for_function(
         "() => document.querySelectorAll('[data-testid=\"stSkeleton\"]').length === 0",
-        timeout=60_000)
+        timeout=60_000,
+    )
     page.wait_for_timeout(1000)
 
 
@@ -164,8 +187,7 @@ def test_the_albus_viewer_draws_the_boards_in_the_browser(server, browser):
     page.close()
 
 
-def test_a_statistics_link_opens_that_view_in_any_language_and_the_url_follows(
-        server, browser):
+def test_a_statistics_link_opens_that_view_in_any_language_and_the_url_follows(server, browser):
     page = browser.new_page(viewport={"width": 1400, "height": 1100})
     page.goto(f"{server}/win-rates?lang=zh&filter-game=heraldry&filter-players=3")
     _settled(page)
@@ -177,19 +199,23 @@ def test_a_statistics_link_opens_that_view_in_any_language_and_the_url_follows(
     page.get_by_role("option", name="骑士学院").click()  # Knight Academy
     _settled(page)
     page.wait_for_function(
-        "() => window.location.search.includes('filter-game=knight-academy')", timeout=10_000)
+        "() => window.location.search.includes('filter-game=knight-academy')", timeout=10_000
+    )
     sidebar.get_by_role("link", name="平衡性").click()  # Balance: the game stays chosen
     _settled(page)
-    page.wait_for_function("() => window.location.pathname.endsWith('/balance')"
-                           " && window.location.search.includes('filter-game=knight-academy')",
-                           timeout=10_000)
+    page.wait_for_function(
+        "() => window.location.pathname.endsWith('/balance')"
+        " && window.location.search.includes('filter-game=knight-academy')",
+        timeout=10_000,
+    )
     assert sidebar.get_by_role("combobox", name="游戏").input_value() == "骑士学院"
     page.screenshot(path=str(ARTIFACTS / "statistics-link.png"))
     page.close()
 
 
 def test_an_upload_in_the_browser_stores_the_good_log_and_lists_the_hostile_ones(
-        empty_server, browser):
+    empty_server, browser
+):
     from tests.attacks import GOOD, attacks
 
     hostile = attacks()
@@ -200,10 +226,14 @@ def test_an_upload_in_the_browser_stores_the_good_log_and_lists_the_hostile_ones
     page.goto(f"{empty_server}/upload")
     _settled(page)
     files = [("good.jsonl", GOOD.read_bytes())] + [
-        (name, hostile[name][0]) for name in ("nul-bomb.jsonl.gz", "forged-name.jsonl")]
+        (name, hostile[name][0]) for name in ("nul-bomb.jsonl.gz", "forged-name.jsonl")
+    ]
     page.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(
-        [{"name": name, "mimeType": "application/octet-stream", "buffer": data}
-         for name, data in files])
+        [
+            {"name": name, "mimeType": "application/octet-stream", "buffer": data}
+            for name, data in files
+        ]
+    )
     page.get_by_text("forged-name.jsonl").first.wait_for(timeout=30_000)
     _settled(page)
     page.get_by_role("button", name="Ingest").click()

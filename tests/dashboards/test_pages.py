@@ -28,8 +28,9 @@ NOTATION = {"", "p", "dof", "chi²"}  # column headers read the same in every la
 def app(warehouse, monkeypatch):
     monkeypatch.setenv("SQUIRE_WAREHOUSE", str(warehouse))
 
-    def open_page(page: str | None = None, lang: str = "en", of: str = "knight-academy",
-                  **params: str) -> AppTest:
+    def open_page(
+        page: str | None = None, lang: str = "en", of: str = "knight-academy", **params: str
+    ) -> AppTest:
         """A page, with the game `of` chosen in the statistics filters where it has them."""
         at = AppTest.from_file(APP, default_timeout=60)
         at.query_params["lang"] = lang
@@ -78,8 +79,18 @@ def test_the_overview_counts_the_stored_matches(app, warehouse):
 def test_the_viewer_shows_exactly_what_replay_step_shows(app, capsys):
     at = app("viewer", game="ka-example-4p", step="120")
     assert at.slider[0].value == 120
-    assert main(["replay", "--json", "--step", "120",
-                 str(ROOT / "tests" / "knight_academy" / "logs" / "ka-example-4p.jsonl")]) == 0
+    assert (
+        main(
+            [
+                "replay",
+                "--json",
+                "--step",
+                "120",
+                str(ROOT / "tests" / "knight_academy" / "logs" / "ka-example-4p.jsonl"),
+            ]
+        )
+        == 0
+    )
     view = json.loads(capsys.readouterr().out)
     assert [m.value for m in at.metric] == [str(view["deck"]), str(view["discard"])]
     seats = at.dataframe[0].value
@@ -107,9 +118,12 @@ def test_next_and_jump_move_the_step(app):
 def test_win_rates_by_seat_equal_sql(app, warehouse):
     at = app("win_rates")
     shown = at.dataframe[0].value
-    want = sql(warehouse, """
+    want = sql(
+        warehouse,
+        """
         SELECT position + 1, count(*), count(*) FILTER (WHERE won) FROM seat_results
-        WHERE NOT neutral AND game = 'knight-academy' GROUP BY 1 ORDER BY 1""")
+        WHERE NOT neutral AND game = 'knight-academy' GROUP BY 1 ORDER BY 1""",
+    )
     assert [tuple(row) for row in shown.iloc[:, :3].itertuples(index=False)] == want
 
 
@@ -117,8 +131,11 @@ def test_source_means_equal_sql(app, warehouse):
     at = app("sources")
     shown = at.dataframe[0].value
     joust_winners = shown[(shown["Source"] == "Joust") & (shown.iloc[:, 1] == "Winners")]
-    [(mean,)] = sql(warehouse, """SELECT avg(points) FROM points_by_source
-                                  WHERE source = 'joust' AND won AND NOT neutral""")
+    [(mean,)] = sql(
+        warehouse,
+        """SELECT avg(points) FROM points_by_source
+                                  WHERE source = 'joust' AND won AND NOT neutral""",
+    )
     assert joust_winners["Mean"].iloc[0] == pytest.approx(mean)
 
 
@@ -127,8 +144,13 @@ def test_balance_runs_the_seat_test_and_lists_every_card(app, warehouse):
     frames = [d.value for d in at.dataframe]
     assert any("p" in f.columns and "chi²" in f.columns for f in frames)
     cards = next(f for f in frames if "card" in f.columns)
-    assert len(cards) == len(sql(warehouse, "SELECT DISTINCT json_extract_string(payload, "
-                                            "'$.card') FROM events WHERE kind = 'pick'"))
+    assert len(cards) == len(
+        sql(
+            warehouse,
+            "SELECT DISTINCT json_extract_string(payload, "
+            "'$.card') FROM events WHERE kind = 'pick'",
+        )
+    )
 
 
 def test_tables_download_as_csv_and_parquet():
@@ -158,7 +180,8 @@ def test_upload_ingests_good_logs_and_shows_rejects(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("page", [None, *PAGES])
 def test_every_page_works_on_an_empty_warehouse_and_says_how_to_add_matches(
-        tmp_path, monkeypatch, page):
+    tmp_path, monkeypatch, page
+):
     monkeypatch.setenv("SQUIRE_WAREHOUSE", str(tmp_path / "nothing-yet"))
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
@@ -184,23 +207,34 @@ def _upload(db, monkeypatch, files) -> AppTest:
 
 
 def test_hostile_uploads_are_rejected_under_the_names_given_and_the_good_logs_stored(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     from tests.attacks import attacks
 
     hostile = attacks()
-    chosen = ["nul-bomb.jsonl.gz", "field-bomb.jsonl.gz", "cut.jsonl.gz", "deep-event.jsonl",
-              "forged-name.jsonl", "board-of-a-billion.jsonl"]
+    chosen = [
+        "nul-bomb.jsonl.gz",
+        "field-bomb.jsonl.gz",
+        "cut.jsonl.gz",
+        "deep-event.jsonl",
+        "forged-name.jsonl",
+        "board-of-a-billion.jsonl",
+    ]
     good = (ROOT / "tests" / "knight_academy" / "logs" / "ka-example-3p.jsonl").read_bytes()
     long_name = "l" * 250 + ".jsonl"  # too long to be a file name anywhere
-    files = [("good.jsonl", good), (long_name, hostile["cut.jsonl.gz"][0]),
-             *((name, hostile[name][0]) for name in chosen)]
+    files = [
+        ("good.jsonl", good),
+        (long_name, hostile["cut.jsonl.gz"][0]),
+        *((name, hostile[name][0]) for name in chosen),
+    ]
     db = tmp_path / "wh"
     at = _upload(db, monkeypatch, files)
     assert "8 logs: 1 ingested, 0 already present, 0 conflicts, 7 rejected" in at.success[0].value
     shown = at.dataframe[0].value
     assert sorted(zip(shown["file"], shown["line"], shown["rule"])) == sorted(
         [(long_name, hostile["cut.jsonl.gz"][1], "LOG-7")]
-        + [(name, hostile[name][1], hostile[name][2]) for name in chosen])
+        + [(name, hostile[name][1], hostile[name][2]) for name in chosen]
+    )
     assert "x\\ny:1" in shown["message"][list(shown["file"]).index("forged-name.jsonl")]
     stored = sql(db, "SELECT path, rule FROM rejects ORDER BY path")
     assert sorted(name for name, _ in stored) == sorted([long_name, *chosen])
@@ -215,8 +249,9 @@ def test_an_upload_beyond_its_limits_is_refused_whole(tmp_path, monkeypatch):
     from ingest.upload import UPLOAD_FILES
 
     good = (ROOT / "tests" / "knight_academy" / "logs" / "ka-example-3p.jsonl").read_bytes()
-    at = _upload(tmp_path / "wh", monkeypatch,
-                 [(f"{i}.jsonl", good) for i in range(UPLOAD_FILES + 1)])
+    at = _upload(
+        tmp_path / "wh", monkeypatch, [(f"{i}.jsonl", good) for i in range(UPLOAD_FILES + 1)]
+    )
     assert f"an upload takes at most {UPLOAD_FILES}" in at.error[0].value
     assert not at.success and sql(tmp_path / "wh", "SELECT count(*) FROM games") == [(0,)]
 
@@ -245,7 +280,13 @@ def test_decisive_sources_by_hand_on_the_three_seat_example(tmp_path):
     clause, params = Filters(game="knight-academy").where()
     rows = sql(db, queries.DECISIVE_SOURCES.replace("{where}", clause), params)
     assert {source: changed for source, _, changed in rows} == {
-        "quest": 1, "king": 1, "tournament": 1, "joust": 0, "education": 0, "charity": 0}
+        "quest": 1,
+        "king": 1,
+        "tournament": 1,
+        "joust": 0,
+        "education": 0,
+        "charity": 0,
+    }
 
 
 def _elements(node, kind: str) -> list:
@@ -259,8 +300,18 @@ def _elements(node, kind: str) -> list:
 
 def test_the_heraldry_viewer_draws_the_map_and_shows_what_replay_step_shows(app, capsys):
     at = app("viewer", game="he-example-2p", step="22")  # line 23: Fay's battle at [1, 0]
-    assert main(["replay", "--json", "--step", "22",
-                 str(ROOT / "tests" / "heraldry" / "logs" / "he-example-2p.jsonl")]) == 0
+    assert (
+        main(
+            [
+                "replay",
+                "--json",
+                "--step",
+                "22",
+                str(ROOT / "tests" / "heraldry" / "logs" / "he-example-2p.jsonl"),
+            ]
+        )
+        == 0
+    )
     view = json.loads(capsys.readouterr().out)
     seats = at.dataframe[0].value
     assert list(seats.columns)[1:] == ["Fay", "Ann"]
@@ -281,9 +332,12 @@ def test_a_link_chooses_the_statistics_filters_and_the_address_keeps_the_game(ap
     assert at.sidebar.selectbox[0].value == "heraldry"
     assert at.sidebar.multiselect(key="filter-players").value == [3]
     shown = at.dataframe[0].value
-    want = sql(warehouse, """
+    want = sql(
+        warehouse,
+        """
         SELECT position + 1, count(*), count(*) FILTER (WHERE won) FROM seat_results
-        WHERE NOT neutral AND game = 'heraldry' AND player_count = 3 GROUP BY 1 ORDER BY 1""")
+        WHERE NOT neutral AND game = 'heraldry' AND player_count = 3 GROUP BY 1 ORDER BY 1""",
+    )
     assert [tuple(row) for row in shown.iloc[:, :3].itertuples(index=False)] == want
     at.sidebar.selectbox[0].select("paladins").run()
     assert at.query_params["filter-game"] == "paladins"
@@ -296,22 +350,38 @@ def test_a_link_chooses_the_statistics_filters_and_the_address_keeps_the_game(ap
 def test_heraldry_win_rates_count_the_tie_breaks_as_sql_does(app, warehouse):
     at = app("win_rates", of="heraldry")
     shown = at.dataframe[0].value
-    want = sql(warehouse, """
+    want = sql(
+        warehouse,
+        """
         SELECT position + 1, count(*), count(*) FILTER (WHERE won),
                count(*) FILTER (WHERE tie_break) FROM seat_results
-        WHERE NOT neutral AND game = 'heraldry' GROUP BY 1 ORDER BY 1""")
+        WHERE NOT neutral AND game = 'heraldry' GROUP BY 1 ORDER BY 1""",
+    )
     assert [tuple(row) for row in shown.iloc[:, :4].itertuples(index=False)] == want
-    [(ties,)] = sql(warehouse, """SELECT count(*) FROM seat_results s WHERE game = 'heraldry'
+    [(ties,)] = sql(
+        warehouse,
+        """SELECT count(*) FROM seat_results s WHERE game = 'heraldry'
         AND won AND EXISTS (SELECT 1 FROM seats o WHERE o.game_id = s.game_id AND NOT o.won
-                            AND o.score = s.score)""")
+                            AND o.score = s.score)""",
+    )
     assert sum(row[3] for row in want) == ties > 0
 
 
 def test_the_paladins_viewer_shows_replay_step_and_hides_a_chosen_paladin(app, capsys):
     # Line 7: both paladins are chosen, none revealed yet (PA-11): secret to the others.
     at = app("viewer", game="pa-example-2p", step="6")
-    assert main(["replay", "--json", "--step", "6",
-                 str(ROOT / "tests" / "paladins" / "logs" / "pa-example-2p.jsonl")]) == 0
+    assert (
+        main(
+            [
+                "replay",
+                "--json",
+                "--step",
+                "6",
+                str(ROOT / "tests" / "paladins" / "logs" / "pa-example-2p.jsonl"),
+            ]
+        )
+        == 0
+    )
     view = json.loads(capsys.readouterr().out)
     table = at.dataframe[0].value.set_index("")
     assert table.loc["Paladin", "Ann"] == "pal-04 (hidden)"  # open to all, marked secret
@@ -334,13 +404,24 @@ def test_paladins_track_races_offer_the_three_attributes_and_vp(app):
 
 def test_the_albus_viewer_draws_every_board_and_hides_private_homework(app, capsys):
     at = app("viewer", game="aa-example-2p", step="25")
-    assert main(["replay", "--json", "--step", "25",
-                 str(ROOT / "tests" / "albus_academy" / "logs" / "aa-example-2p.jsonl")]) == 0
+    assert (
+        main(
+            [
+                "replay",
+                "--json",
+                "--step",
+                "25",
+                str(ROOT / "tests" / "albus_academy" / "logs" / "aa-example-2p.jsonl"),
+            ]
+        )
+        == 0
+    )
     view = json.loads(capsys.readouterr().out)
     table = at.dataframe[0].value.set_index("")
     assert table.loc["Will", "Ann"] == str(view["seats"]["Ann"]["will"])
     assert table.loc["Private homework", "Bob"] == ", ".join(
-        view["seats"]["Bob"]["private"]["homework"])
+        view["seats"]["Bob"]["private"]["homework"]
+    )
     at.radio(key="perspective").set_value("Ann").run()
     table = at.dataframe[0].value.set_index("")
     assert "hidden" in table.loc["Private homework", "Bob"]
@@ -361,11 +442,14 @@ def test_balance_lists_the_components_of_the_other_games_as_sql_counts_them(app,
     at = app("balance", of="paladins")
     frames = [d.value for d in at.dataframe]
     components = next(f for f in frames if "win_rate_of_takers" in f.columns)
-    [(seats, taken)] = sql(warehouse, """
+    [(seats, taken)] = sql(
+        warehouse,
+        """
         SELECT count(*), sum(times) FROM (
             SELECT i.game_id, i.player, i.action, i.item, count(*) AS times FROM item_events i
             JOIN games g USING (game_id) WHERE g.game = 'paladins' AND g.complete
-            GROUP BY ALL)""")
+            GROUP BY ALL)""",
+    )
     assert components["seats"].sum() == seats and components["taken"].sum() == taken
 
 

@@ -24,9 +24,20 @@ def _answers(url: str) -> bool:
 def test_a_signal_to_squire_dashboard_stops_the_dashboards_too(tmp_path, stop):
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "ingest.cli", "dashboard", "--db",
-                             str(tmp_path / "wh"), "--port", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "ingest.cli",
+            "dashboard",
+            "--db",
+            str(tmp_path / "wh"),
+            "--port",
+            str(port),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 60
         while not _answers(url):

@@ -33,8 +33,12 @@ MAP = (
 
 def grid(rows: tuple[str, ...] = MAP) -> list[he.MapHex]:
     """The hexes of a drawn map; `.` is a hole."""
-    return [he.MapHex(q=q, r=r, terrain=LETTERS.get(letter, letter))
-            for r, row in enumerate(rows) for q, letter in enumerate(row) if letter != "."]
+    return [
+        he.MapHex(q=q, r=r, terrain=LETTERS.get(letter, letter))
+        for r, row in enumerate(rows)
+        for q, letter in enumerate(row)
+        if letter != "."
+    ]
 
 
 def rules_for(rows: tuple[str, ...], players: int, **rules: Any) -> dict[str, Any]:
@@ -72,8 +76,9 @@ def at(state: State, q: int, r: int) -> int:
     return state.board.index[q, r]
 
 
-def put(state: State, player: str, q: int, r: int, knights: int = 0,
-        building: str | None = None) -> None:
+def put(
+    state: State, player: str, q: int, r: int, knights: int = 0, building: str | None = None
+) -> None:
     """Take pieces from `player`'s reserve onto hex [q, r]."""
     seat = state.seats[player]
     h = at(state, q, r)
@@ -116,8 +121,10 @@ def ev(text: str) -> he.Event:
             steps.append(he.Step(from_=_hex(a), to=_hex(b), loot=loot.split("+") if loot else []))
         return he.Move(player=player, steps=steps)
     if kind == "build":
-        sites = [he.Site(hex=_hex(site.split("=")[0]), piece=site.split("=")[1])  # type: ignore[arg-type]
-                 for site in rest]
+        sites = [
+            he.Site(hex=_hex(site.split("=")[0]), piece=site.split("=")[1])  # type: ignore[arg-type]
+            for site in rest
+        ]
         return he.Build(player=player, sites=sites)
     if kind == "found":
         return he.FoundCity(player=player, hex=_hex(rest[0]))
@@ -152,17 +159,30 @@ def run(state: State, *texts: str) -> list[Any]:
 def fingerprint(state: State) -> bytes:
     """Everything an event may change, as bytes: to check a rejection left no trace.
     (The by-owner indexes compare as sets: their order is not part of the game.)"""
-    return msgspec.json.encode([
-        state.phase, state.setup_order, state.round, state.turn, state.turns, state.knights,
-        state.building, [sorted(b.items()) for b in state.built],
-        [sorted(p.items()) for p in state.posts], state.reserve, state.lost,
-        [sorted((t, c) for t, c in tokens.items() if c) for tokens in state.tokens],
-        state.title, state.points, state.duke,
-    ])
+    return msgspec.json.encode(
+        [
+            state.phase,
+            state.setup_order,
+            state.round,
+            state.turn,
+            state.turns,
+            state.knights,
+            state.building,
+            [sorted(b.items()) for b in state.built],
+            [sorted(p.items()) for p in state.posts],
+            state.reserve,
+            state.lost,
+            [sorted((t, c) for t, c in tokens.items() if c) for tokens in state.tokens],
+            state.title,
+            state.points,
+            state.duke,
+        ]
+    )
 
 
-def random_log(seed: int, players: int = 2, rules: dict[str, Any] | None = None,
-               bots: str = "random") -> list[str]:
+def random_log(
+    seed: int, players: int = 2, rules: dict[str, Any] | None = None, bots: str = "random"
+) -> list[str]:
     """A match played by bots on a random map, as log lines."""
     from replay.games.heraldry.bots import BOTS
     from replay.games.heraldry.bots import table as sim_table
@@ -171,8 +191,13 @@ def random_log(seed: int, players: int = 2, rules: dict[str, Any] | None = None,
     rng = random.Random(seed)
     config = he.RULES.resolve(None, rules or {})
     fields = sim_table(players, config, rng)
-    head = he.Header(format="squire-log/1", game="heraldry", game_id=f"random-{seed}",
-                     rules=rules or {}, **fields)
+    head = he.Header(
+        format="squire-log/1",
+        game="heraldry",
+        game_id=f"random-{seed}",
+        rules=rules or {},
+        **fields,
+    )
     state = he.new_game(config, head)
     events = playout(he.RULES, state, [BOTS[bots]() for _ in range(players)], rng)
     return [msgspec.json.encode(head).decode(), *(msgspec.json.encode(e).decode() for e in events)]

@@ -11,8 +11,10 @@ from tests.golden import example_tests
 from .golden import GOLDEN
 from .support import LOGS
 
-(test_each_example_ends_with_the_digests_result,
- test_each_example_replays_to_its_reviewed_golden_facts_and_end_state) = example_tests(LOGS, GOLDEN)
+(
+    test_each_example_ends_with_the_digests_result,
+    test_each_example_replays_to_its_reviewed_golden_facts_and_end_state,
+) = example_tests(LOGS, GOLDEN)
 
 
 def test_a_battle_with_loot_and_a_promotion_of_the_two_player_example_by_hand():
@@ -22,8 +24,12 @@ def test_a_battle_with_loot_and_a_promotion_of_the_two_player_example_by_hand():
     outcome = replay(open_log(read_log(LOGS / "he-example-2p.jsonl"), "2p"))
     by_line = {step.line: step for step in outcome.steps}
     battle = by_line[23].facts
-    assert PiecesRemoved(round=8, seat=0, victim=1, place="[1, 0]", piece="village", count=1,
-                         cause="battle") in battle
+    assert (
+        PiecesRemoved(
+            round=8, seat=0, victim=1, place="[1, 0]", piece="village", count=1, cause="battle"
+        )
+        in battle
+    )
     assert ResourceChanged(round=8, seat=1, resource="field", delta=-1, cause="loot") in battle
     assert ScoreChanged(round=9, seat=0, source="title", points=4) in by_line[25].facts
     before, after = (state_at(outcome.match, i) for i in (21, 22))

@@ -37,15 +37,26 @@ def test_samples_and_examples_fill_the_generic_tables_with_the_replayed_facts(tm
     assert removed == sum(type(f) is PiecesRemoved for f in facts) > 0
     assert moves == sum(type(f) is TrackMoved for f in facts)
     assert {t for (t,) in _rows(db, "SELECT DISTINCT track FROM track_moves")} == {
-        "title", "score", "knights", "buildings"}
+        "title",
+        "score",
+        "knights",
+        "buildings",
+    }
     # Each seat's points by source add up to its score, and the sources are the game's own.
-    assert _rows(db, """SELECT count(*) FROM seats s JOIN (SELECT game_id, seat, sum(points) AS p
-        FROM seat_points GROUP BY ALL) USING (game_id, seat) WHERE p <> s.score""") == [(0,)]
+    assert _rows(
+        db,
+        """SELECT count(*) FROM seats s JOIN (SELECT game_id, seat, sum(points) AS p
+        FROM seat_points GROUP BY ALL) USING (game_id, seat) WHERE p <> s.score""",
+    ) == [(0,)]
     assert {s for (s,) in _rows(db, "SELECT DISTINCT source FROM points_by_source")} == {
-        "city", "title", "tokens"}
+        "city",
+        "title",
+        "tokens",
+    }
     # One winner a match; the first player's position is 0.
-    assert _rows(db, "SELECT max(w) FROM (SELECT sum(won::INT) AS w FROM seats GROUP BY game_id)") \
-        == [(1,)]
+    assert _rows(
+        db, "SELECT max(w) FROM (SELECT sum(won::INT) AS w FROM seats GROUP BY game_id)"
+    ) == [(1,)]
     assert _rows(db, "SELECT DISTINCT position FROM seats WHERE start_player") == [(0,)]
 
 
@@ -57,8 +68,11 @@ def test_broken_logs_are_rejected_with_line_and_rule_and_the_good_ones_go_in(tmp
     def bad(name: str, number: int, text: str) -> None:
         changes[name] = (number, text)
 
-    bad("lake.jsonl", 8, '{"kind": "move", "player": "Ann", "steps": '
-                         '[{"from": [5, -4], "to": [5, -5]}]}')  # [5, -5] is a lake
+    bad(
+        "lake.jsonl",
+        8,
+        '{"kind": "move", "player": "Ann", "steps": [{"from": [5, -4], "to": [5, -5]}]}',
+    )  # [5, -5] is a lake
     bad("early-pass.jsonl", 8, '{"kind": "pass", "player": "Ann"}')
     bad("loot.jsonl", 23, lines[22].replace(', "loot": ["field"]', ""))
     header = json.loads(lines[0])
@@ -68,8 +82,14 @@ def test_broken_logs_are_rejected_with_line_and_rule_and_the_good_ones_go_in(tmp
     db = tmp_path / "wh"
     summary = ingest([folder], db=db, jobs=1)
     assert summary.ingested == 1
-    got = {(Path(p).name, line, rule) for p, line, rule in
-           _rows(db, "SELECT path, line, rule FROM rejects")}
-    assert got == {("lake.jsonl", 8, "HE-8"), ("early-pass.jsonl", 8, "HE-14"),
-                   ("loot.jsonl", 23, "HE-19"), ("small-map.jsonl", 1, "HE-22")}
+    got = {
+        (Path(p).name, line, rule)
+        for p, line, rule in _rows(db, "SELECT path, line, rule FROM rejects")
+    }
+    assert got == {
+        ("lake.jsonl", 8, "HE-8"),
+        ("early-pass.jsonl", 8, "HE-14"),
+        ("loot.jsonl", 23, "HE-19"),
+        ("small-map.jsonl", 1, "HE-22"),
+    }
     assert _rows(db, "SELECT game_id FROM games") == [("he-example-2p",)]

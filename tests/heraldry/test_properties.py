@@ -18,19 +18,32 @@ from tests.support import all_facts, log_data
 from .support import clone, fingerprint, random_log
 
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-rule_changes = st.fixed_dictionaries({}, optional={
-    "promotion_cost": st.integers(8, 25),
-    "recruit_max": st.integers(1, 3),
-    "city_points": st.integers(0, 20),
-    "block_pieces": st.integers(1, 3),
-    "reserve": st.fixed_dictionaries({"city": st.integers(3, 6), "fortress": st.integers(0, 3),
-                                      "knight": st.integers(4, 9), "village": st.integers(6, 15)}),
-})
+rule_changes = st.fixed_dictionaries(
+    {},
+    optional={
+        "promotion_cost": st.integers(8, 25),
+        "recruit_max": st.integers(1, 3),
+        "city_points": st.integers(0, 20),
+        "block_pieces": st.integers(1, 3),
+        "reserve": st.fixed_dictionaries(
+            {
+                "city": st.integers(3, 6),
+                "fortress": st.integers(0, 3),
+                "knight": st.integers(4, 9),
+                "village": st.integers(6, 15),
+            }
+        ),
+    },
+)
 
 
 @SETTINGS
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), rules=rule_changes,
-       bots=st.sampled_from(["random", "greedy"]))
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 4),
+    rules=rule_changes,
+    bots=st.sampled_from(["random", "greedy"]),
+)
 def test_random_legal_games_replay_complete_and_deterministically(seed, players, rules, bots):
     data = log_data(random_log(seed, players, rules, bots))
     outcome = replay(open_log(data, "r.jsonl"))
@@ -96,8 +109,13 @@ def _near_misses(state: he.State, rng: random.Random) -> list[he.Event]:
     player = state.players[state.turn] if rng.random() < 0.8 else rng.choice(state.players)
     seat = state.seats[player]
     mine = list(state.posts[seat]) or [rng.randrange(len(board))]
-    anywhere = lambda: rng.randrange(len(board))
-    near = lambda h: rng.choice(board.neighbours[h]) if board.neighbours[h] else h
+
+    def anywhere() -> int:
+        return rng.randrange(len(board))
+
+    def near(h: int) -> int:
+        return rng.choice(board.neighbours[h]) if board.neighbours[h] else h
+
     held = [t for t, c in state.tokens[seat].items() for _ in range(c)]
     out: list[he.Event] = []
     for _ in range(3):
@@ -107,12 +125,23 @@ def _near_misses(state: he.State, rng: random.Random) -> list[he.Event]:
         first = he.Step(from_=coords[a], to=coords[b], loot=loot)
         c = rng.choice([b, *mine])
         second = he.Step(from_=coords[c], to=coords[near(c)])
-        out.append(he.Move(player=player, steps=[first, second][:rng.choice((1, 2, 2))]))
+        out.append(he.Move(player=player, steps=[first, second][: rng.choice((1, 2, 2))]))
         sites = rng.sample(mine, rng.randint(1, len(mine)))
-        out.append(he.Build(player=player, sites=[
-            he.Site(hex=coords[h], piece=rng.choice(("village", "fortress"))) for h in sites]))
-        out.append(he.Recruit(player=player, city=coords[rng.choice([*state.built[seat], a])],
-                              knights=rng.randint(0, 4)))
+        out.append(
+            he.Build(
+                player=player,
+                sites=[
+                    he.Site(hex=coords[h], piece=rng.choice(("village", "fortress"))) for h in sites
+                ],
+            )
+        )
+        out.append(
+            he.Recruit(
+                player=player,
+                city=coords[rng.choice([*state.built[seat], a])],
+                knights=rng.randint(0, 4),
+            )
+        )
         out.append(he.FoundCity(player=player, hex=coords[rng.choice([*state.built[seat], a])]))
         out.append(he.Expedition(player=player, hex=coords[anywhere()]))
         out.append(he.Promote(player=player, pay=rng.sample(held, rng.randint(0, len(held)))))

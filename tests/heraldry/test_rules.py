@@ -58,7 +58,11 @@ def test_he2_terrains_are_known_and_each_but_lake_yields_its_token():
     facts = run(state, "Ann build 0,0=village 2,0=village 3,0=village 5,0=village")
     assert state.tokens[0] == {"plains": 1, "field": 1, "mountain": 1, "forest": 1}
     assert [f.resource for f in facts if isinstance(f, ResourceChanged)] == [
-        "plains", "field", "mountain", "forest"]
+        "plains",
+        "field",
+        "mountain",
+        "forest",
+    ]
 
 
 def test_he3_the_map_is_hexes_in_axial_coordinates_and_edges_have_fewer_than_six_neighbours():
@@ -68,7 +72,13 @@ def test_he3_the_map_is_hexes_in_axial_coordinates_and_edges_have_fewer_than_six
     assert state.board.edge[at(state, 0, 0)] and state.board.edge[at(state, 5, 2)]
     assert not state.board.edge[at(state, 2, 2)]
     assert sorted(state.board.coords[n] for n in state.board.neighbours[at(state, 2, 2)]) == [
-        (1, 2), (1, 3), (2, 1), (2, 3), (3, 1), (3, 2)]
+        (1, 2),
+        (1, 3),
+        (2, 1),
+        (2, 3),
+        (3, 1),
+        (3, 2),
+    ]
 
 
 # --- setup --------------------------------------------------------------------------------
@@ -81,8 +91,15 @@ def test_he4_setup_order_one_each_the_last_three_then_back_two_each():
     state = new()
     rejects(state, "Bob city 2,0", "HE-4")  # Ann places first
     rejects(state, "Ann recruit 0,0 1", "HE-4")  # no action before setup ends
-    run(state, "Ann city 0,0", "Bob city 2,0", "Bob city 5,1", "Bob city 2,2",
-        "Ann city 0,3", "Ann city 4,4")
+    run(
+        state,
+        "Ann city 0,0",
+        "Bob city 2,0",
+        "Bob city 5,1",
+        "Bob city 2,2",
+        "Ann city 0,3",
+        "Ann city 4,4",
+    )
     assert state.phase == "play" and state.turn == 0 and state.round == 1
     for seat in (0, 1):
         assert state.reserve[seat]["city"] == 2 and state.reserve[seat]["knight"] == 4
@@ -113,8 +130,9 @@ def test_he6_recruit_one_or_two_three_where_the_city_touches_a_lake():
     rejects(state, "Ann recruit 2,2 1", "HE-6")  # no city there
     facts = run(state, "Ann recruit 1,2 3")
     assert state.knights[at(state, 1, 2)][0] == 3 and state.reserve[0]["knight"] == 4
-    assert facts == [TrackMoved(round=1, seat=0, track="knights", before=0, after=3,
-                                cause="recruit")]
+    assert facts == [
+        TrackMoved(round=1, seat=0, track="knights", before=0, after=3, cause="recruit")
+    ]
     state.reserve[0]["knight"] = 1
     turn(state, "Ann")
     rejects(state, "Ann recruit 2,0 2", "HE-6")  # one knight left in reserve
@@ -165,8 +183,12 @@ def test_he9_sharing_then_battle_removes_enemy_knights_and_villages_and_loots_a_
     assert state.building[at(state, 2, 2)] is None
     assert state.reserve[1]["village"] == 14
     assert state.tokens[1] == {"field": 0, "forest": 2} and state.tokens[0] == {"field": 1}
-    assert PiecesRemoved(round=1, seat=0, victim=1, place="[2, 2]", piece="village", count=1,
-                         cause="battle") in facts
+    assert (
+        PiecesRemoved(
+            round=1, seat=0, victim=1, place="[2, 2]", piece="village", count=1, cause="battle"
+        )
+        in facts
+    )
     assert ResourceChanged(round=1, seat=0, resource="field", delta=1, cause="loot") in facts
     # Knights too: all of an opponent's knights there go back to the reserve, no loot.
     state = table()
@@ -175,8 +197,11 @@ def test_he9_sharing_then_battle_removes_enemy_knights_and_villages_and_loots_a_
     put(state, "Ann", 2, 1, knights=1)
     facts = run(state, "Ann move 2,1>1,1")
     assert state.knights[at(state, 1, 1)] == [2, 0] and state.reserve[1]["knight"] == 7
-    assert [f for f in facts if isinstance(f, PiecesRemoved)] == [PiecesRemoved(
-        round=1, seat=0, victim=1, place="[1, 1]", piece="knight", count=1, cause="battle")]
+    assert [f for f in facts if isinstance(f, PiecesRemoved)] == [
+        PiecesRemoved(
+            round=1, seat=0, victim=1, place="[1, 1]", piece="knight", count=1, cause="battle"
+        )
+    ]
 
 
 def test_he10_build_replaces_one_knight_per_hex_and_takes_the_terrains_token():
@@ -215,9 +240,10 @@ def test_he11_found_a_city_from_a_village_for_ten_points():
     facts = run(state, "Ann found 2,2")
     assert state.building[at(state, 2, 2)] == (0, "city")
     assert state.reserve[0]["city"] == 4 and state.reserve[0]["village"] == 11
-    assert facts == [ScoreChanged(round=1, seat=0, source="city", points=10),
-                     TrackMoved(round=1, seat=0, track="score", before=0, after=10,
-                                cause="found_city")]
+    assert facts == [
+        ScoreChanged(round=1, seat=0, source="city", points=10),
+        TrackMoved(round=1, seat=0, track="score", before=0, after=10, cause="found_city"),
+    ]
     state = table()
     put(state, "Ann", 2, 2, building="village")
     state.reserve[0]["city"] = 0
@@ -299,15 +325,24 @@ def test_he16_final_score_is_the_track_plus_token_end_values_and_ties_go_to_the_
     outcome = he.result(state)
     assert outcome.complete
     assert outcome.scores == [13, 13]
-    assert outcome.sources == [{"city": 10, "title": 0, "tokens": 3},
-                               {"city": 0, "title": 12, "tokens": 1}]
+    assert outcome.sources == [
+        {"city": 10, "title": 0, "tokens": 3},
+        {"city": 0, "title": 12, "tokens": 1},
+    ]
     assert outcome.winners == [1] and outcome.ranks == [2, 1]  # Bob played later
 
 
 def test_he17_setup_cities_score_nothing():
     state = new()
-    run(state, "Ann city 0,0", "Bob city 2,0", "Bob city 5,1", "Bob city 2,2",
-        "Ann city 0,3", "Ann city 4,4")
+    run(
+        state,
+        "Ann city 0,0",
+        "Bob city 2,0",
+        "Bob city 5,1",
+        "Bob city 2,2",
+        "Ann city 0,3",
+        "Ann city 4,4",
+    )
     assert he.result(state).scores == [0, 0]
 
 
@@ -387,8 +422,10 @@ def test_he22_header_checks():
     tiles = [he.MapHex(q=h.q, r=h.r, terrain=h.terrain, tile=i // 3) for i, h in enumerate(grid())]
     # Rows of three in a line are not mutually adjacent.
     assert _header_rule(header(map=tiles, rules={"tile_size": 3, "tiles_per_player": 5})) == "HE-22"
-    partial = [he.MapHex(q=h.q, r=h.r, terrain=h.terrain, tile=1 if i == 0 else None)
-               for i, h in enumerate(grid())]
+    partial = [
+        he.MapHex(q=h.q, r=h.r, terrain=h.terrain, tile=1 if i == 0 else None)
+        for i, h in enumerate(grid())
+    ]
     assert _header_rule(header(map=partial)) == "HE-22"
     apart = ("ppp..ppp", "ppp..ppp")  # two islands
     assert _header_rule(header(rows=apart)) == "HE-22"

@@ -50,8 +50,9 @@ def test_random_maps_are_legal_and_every_simulated_log_replays_to_the_simulators
     assert len(maps) == 6  # a fresh map for every match
 
 
-# The bots only choose what the engine allows.
-LEGAL = lambda state, seat, event, options: canonical(state, event) in he.legal_events(state, seat)
+def legal(state, seat, event, options):
+    """The bots only choose what the engine allows."""
+    return canonical(state, event) in he.legal_events(state, seat)
 
 
 @pytest.mark.parametrize("bot", ALL_BOTS)
@@ -61,15 +62,35 @@ def test_bots_only_choose_among_the_legal_actions(bot):
         fields = table(2 + seed % 3, he.STANDARD, rng)
         head = he.Header(format="squire-log/1", game="heraldry", game_id="b", **fields)
         state = he.new_game(he.STANDARD, head)
-        playout(he.RULES, state, [Checked(he.bots.BOTS[bot](), LEGAL) for _ in head.players], rng)
+        playout(he.RULES, state, [Checked(he.bots.BOTS[bot](), legal) for _ in head.players], rng)
         assert he.is_over(state)
 
 
 def test_set_overrides_are_applied_and_recorded(tmp_path):
     out = tmp_path / "cheap"
-    assert main(["simulate", "heraldry", "-n", "6", "--bots", "greedy", "--players", "2",
-                 "--set", "promotion_cost=10", "--set", "city_points=7", "--out", str(out),
-                 "--jobs", "1"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "heraldry",
+                "-n",
+                "6",
+                "--bots",
+                "greedy",
+                "--players",
+                "2",
+                "--set",
+                "promotion_cost=10",
+                "--set",
+                "city_points=7",
+                "--out",
+                str(out),
+                "--jobs",
+                "1",
+            ]
+        )
+        == 0
+    )
     cities = set()
     for path in find_logs([str(out)]):
         data = read_log(path)
@@ -81,8 +102,21 @@ def test_set_overrides_are_applied_and_recorded(tmp_path):
 
 
 def test_a_bad_set_or_table_is_refused_before_any_match(tmp_path, capsys):
-    assert main(["simulate", "heraldry", "-n", "2", "--set", "promotion_costs=10",
-                 "--out", str(tmp_path)]) == 2
+    assert (
+        main(
+            [
+                "simulate",
+                "heraldry",
+                "-n",
+                "2",
+                "--set",
+                "promotion_costs=10",
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        == 2
+    )
     assert main(["simulate", "heraldry", "-n", "2", "--players", "5", "--out", str(tmp_path)]) == 2
     assert "LOG-3" in capsys.readouterr().err and not any(tmp_path.iterdir())
 

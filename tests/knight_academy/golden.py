@@ -1,4 +1,6 @@
-"""Knight Academy's golden playthroughs.  Regenerate on purpose:  python -m tests.knight_academy.golden"""
+"""Knight Academy's golden playthroughs.
+
+Regenerate on purpose:  python -m tests.knight_academy.golden"""
 
 from __future__ import annotations
 

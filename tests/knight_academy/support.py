@@ -58,8 +58,13 @@ def set_track(state: State, track: str, *progress: int) -> None:
     state.arrival[track] = stamps
 
 
-def random_log(seed: int, players: int = 4, variant: str = "base",
-               rules: dict[str, Any] | None = None, stop: int | None = None) -> list[str]:
+def random_log(
+    seed: int,
+    players: int = 4,
+    variant: str = "base",
+    rules: dict[str, Any] | None = None,
+    stop: int | None = None,
+) -> list[str]:
     """A random legal match as log lines: uniform over the engine's own legal events."""
     rng = random.Random(seed)
     names = ["Ann", "Bob", "Cid", "Dee", "Eve"][:players]

@@ -10,8 +10,10 @@ from tests.golden import example_tests
 from .golden import GOLDEN
 from .support import LOGS
 
-(test_each_example_ends_with_the_digests_result,
- test_each_example_replays_to_its_reviewed_golden_facts_and_end_state) = example_tests(LOGS, GOLDEN)
+(
+    test_each_example_ends_with_the_digests_result,
+    test_each_example_replays_to_its_reviewed_golden_facts_and_end_state,
+) = example_tests(LOGS, GOLDEN)
 
 
 def test_round_one_of_the_three_seat_example_by_hand():
@@ -24,8 +26,13 @@ def test_round_one_of_the_three_seat_example_by_hand():
     bonus = next(step for step in outcome.steps if step.line == 32)
     players = outcome.match.header.players
     scored = [(players[f.seat], f.source, f.points) for f in bonus.facts if hasattr(f, "points")]
-    assert scored == [("Fay", "joust", 3), ("Cid", "tournament", 3),
-                      ("Ann", "education", -3), ("Cid", "education", -3)]
-    moved = [(players[f.seat], f.track, f.before, f.after) for f in bonus.facts
-             if hasattr(f, "track")]
+    assert scored == [
+        ("Fay", "joust", 3),
+        ("Cid", "tournament", 3),
+        ("Ann", "education", -3),
+        ("Cid", "education", -3),
+    ]
+    moved = [
+        (players[f.seat], f.track, f.before, f.after) for f in bonus.facts if hasattr(f, "track")
+    ]
     assert moved == [("Cid", "courage", 2, 5)]

@@ -18,13 +18,16 @@ from .support import header, random_log
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 tables = st.sampled_from([(3, "base"), (4, "base"), (5, "base"), (3, "gawain")])
-rule_changes = st.fixed_dictionaries({}, optional={
-    "quest_prizes": st.lists(st.integers(0, 30), min_size=1, max_size=3),
-    "king_cap": st.integers(6, 30),
-    "plays_per_round": st.integers(1, 5),
-    "education_penalties": st.tuples(st.integers(-9, 0), st.integers(-9, 0)),
-    "reset_rounds": st.sets(st.integers(1, 6)).map(sorted),
-})
+rule_changes = st.fixed_dictionaries(
+    {},
+    optional={
+        "quest_prizes": st.lists(st.integers(0, 30), min_size=1, max_size=3),
+        "king_cap": st.integers(6, 30),
+        "plays_per_round": st.integers(1, 5),
+        "education_penalties": st.tuples(st.integers(-9, 0), st.integers(-9, 0)),
+        "reset_rounds": st.sets(st.integers(1, 6)).map(sorted),
+    },
+)
 
 
 @SETTINGS
@@ -51,7 +54,11 @@ def _cards_everywhere(state: ka.State) -> Counter[str]:
 def test_every_state_keeps_each_card_once_round_trips_and_accepts_what_it_offers(seed, table):
     players, variant = table
     rng = random.Random(seed)
-    names = "Ann Bob Gawain" if variant == "gawain" else " ".join(["Ann", "Bob", "Cid", "Dee", "Eve"][:players])
+    names = (
+        "Ann Bob Gawain"
+        if variant == "gawain"
+        else " ".join(["Ann", "Bob", "Cid", "Dee", "Eve"][:players])
+    )
     extra = {"neutral": "Gawain"} if variant == "gawain" else {}
     state = ka.new_game(ka.STANDARD, header(names, variant=variant, **extra))
     composition = +Counter(ka.STANDARD.deck)
@@ -105,8 +112,10 @@ def _near_misses(state: ka.State, rng: random.Random) -> list[ka.Event]:
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=300) | st.text(max_size=200).map(str.encode))
 def test_arbitrary_bytes_either_replay_or_raise_a_clean_rejection(data):
-    head = b'{"kind":"header","format":"squire-log/1","game":"knight-academy","game_id":"f",' \
-           b'"players":["A","B","C"]}\n'
+    head = (
+        b'{"kind":"header","format":"squire-log/1","game":"knight-academy","game_id":"f",'
+        b'"players":["A","B","C"]}\n'
+    )
     for blob in (data, head + data):
         try:
             replay(open_log(blob, "fuzz.jsonl"))

@@ -39,8 +39,10 @@ def last_plays(state: ka.State, cards: dict[str, list[str]]) -> None:
 def test_there_are_seven_tracks_and_a_courage_bonus_may_move_any_of_them():
     state = table("Ann Bob Cid")
     set_track(state, "courage", 3, 0, 0)
-    last_plays(state, {"Ann": ["king-2", "king-3"], "Bob": ["king-2", "quest-2"],
-                       "Cid": ["king-4", "quest-3"]})
+    last_plays(
+        state,
+        {"Ann": ["king-2", "king-3"], "Bob": ["king-2", "quest-2"], "Cid": ["king-4", "quest-3"]},
+    )
     run(state, "Ann play king-2", "Bob play king-2", "Cid play king-4")
     assert len(TRACKS) == 7
     assert {e.track for e in ka.legal_events(state)} == {None, *TRACKS}
@@ -53,9 +55,16 @@ def test_the_deck_holds_52_cards_of_six_types():
     deck = ka.STANDARD.deck
     assert sum(deck.values()) == 52
     assert {c: n for c, n in deck.items() if c.startswith("sword")} == {
-        "sword-5": 2, "sword-4": 4, "sword-3": 6}
+        "sword-5": 2,
+        "sword-4": 4,
+        "sword-3": 6,
+    }
     assert {c: n for c, n in deck.items() if c.startswith("quest")} == {
-        "quest-5": 1, "quest-4": 2, "quest-3": 3, "quest-2": 2}
+        "quest-5": 1,
+        "quest-4": 2,
+        "quest-3": 3,
+        "quest-2": 2,
+    }
 
 
 def test_a_card_that_is_not_in_the_game_is_rejected():
@@ -75,22 +84,34 @@ def test_the_base_game_seats_three_to_five(players):
 
 def test_hands_pass_to_the_left_neighbour_in_round_one():
     state = table("Ann Bob Cid")
-    run(state, "Ann deal sword-5 quest-2 quest-3 king-2 king-3",
+    run(
+        state,
+        "Ann deal sword-5 quest-2 quest-3 king-2 king-3",
         "Bob deal sword-4 courage-2 courage-3 king-4 charity-2",
         "Cid deal sword-3 education-2 education-3 education-4 charity-3",
-        "Ann pick sword-5", "Bob pick king-4", "Cid pick education-4")
-    assert state.hands == [["sword-3", "education-2", "education-3", "charity-3"],
-                           ["quest-2", "quest-3", "king-2", "king-3"],
-                           ["sword-4", "courage-2", "courage-3", "charity-2"]]
+        "Ann pick sword-5",
+        "Bob pick king-4",
+        "Cid pick education-4",
+    )
+    assert state.hands == [
+        ["sword-3", "education-2", "education-3", "charity-3"],
+        ["quest-2", "quest-3", "king-2", "king-3"],
+        ["sword-4", "courage-2", "courage-3", "charity-2"],
+    ]
 
 
 def test_hands_pass_to_the_right_in_round_two():
     state = table("Ann Bob Cid")
     state.round = 2
-    run(state, "Ann deal sword-5 quest-2 quest-3 king-2 king-3",
+    run(
+        state,
+        "Ann deal sword-5 quest-2 quest-3 king-2 king-3",
         "Bob deal sword-4 courage-2 courage-3 king-4 charity-2",
         "Cid deal sword-3 education-2 education-3 education-4 charity-3",
-        "Ann pick sword-5", "Bob pick king-4", "Cid pick education-4")
+        "Ann pick sword-5",
+        "Bob pick king-4",
+        "Cid pick education-4",
+    )
     assert state.hands[0] == ["sword-4", "courage-2", "courage-3", "charity-2"]  # from Bob
 
 
@@ -162,9 +183,12 @@ def test_no_deal_during_the_draft():
 
 def _dealt(players: str = "Ann Bob Cid") -> ka.State:
     state = table(players)
-    run(state, "Ann deal sword-5 quest-2 quest-3 king-2 king-3",
+    run(
+        state,
+        "Ann deal sword-5 quest-2 quest-3 king-2 king-3",
         "Bob deal sword-4 courage-2 courage-3 king-4 charity-2",
-        "Cid deal sword-3 education-2 education-3 education-4 charity-3")
+        "Cid deal sword-3 education-2 education-3 education-4 charity-3",
+    )
     return state
 
 
@@ -209,8 +233,14 @@ def test_no_play_before_the_draft_ends():
 
 def test_play_goes_clockwise_from_the_start_player():
     state = table("Ann Bob Cid", first_player="Bob")
-    last_plays(state, {"Ann": ["king-2", "king-3"], "Bob": ["quest-2", "quest-3"],
-                       "Cid": ["charity-2", "charity-3"]})
+    last_plays(
+        state,
+        {
+            "Ann": ["king-2", "king-3"],
+            "Bob": ["quest-2", "quest-3"],
+            "Cid": ["charity-2", "charity-3"],
+        },
+    )
     with pytest.raises(IllegalEvent, match="KA-6: Ann plays out of turn: it is Bob's turn"):
         run(state, "Ann play king-2")
     run(state, "Bob play quest-2", "Cid play charity-2")
@@ -219,25 +249,44 @@ def test_play_goes_clockwise_from_the_start_player():
 
 def test_a_sword_needs_joust_or_tournament_and_other_cards_move_only_their_own_track():
     state = table()
-    last_plays(state, {"Ann": ["sword-3", "education-4"], "Bob": ["quest-2", "quest-3"],
-                       "Cid": ["charity-2", "charity-3"]})
+    last_plays(
+        state,
+        {
+            "Ann": ["sword-3", "education-4"],
+            "Bob": ["quest-2", "quest-3"],
+            "Cid": ["charity-2", "charity-3"],
+        },
+    )
     with pytest.raises(IllegalEvent, match="KA-6: sword-3 needs a track: joust or tournament"):
         run(state, "Ann play sword-3")
     with pytest.raises(IllegalEvent, match="KA-6: education-4 moves education, not joust"):
         run(state, "Ann play education-4 joust")
     facts = run(state, "Ann play sword-3 tournament")
-    assert facts == [TrackMoved(round=1, seat=0, track="tournament", before=0, after=3,
-                                cause="card")]
+    assert facts == [
+        TrackMoved(round=1, seat=0, track="tournament", before=0, after=3, cause="card")
+    ]
 
 
 def test_the_fifth_card_is_discarded_unplayed():
     state = table()
-    last_plays(state, {"Ann": ["king-2", "king-3"], "Bob": ["quest-2", "quest-3"],
-                       "Cid": ["charity-2", "charity-3"]})
+    last_plays(
+        state,
+        {
+            "Ann": ["king-2", "king-3"],
+            "Bob": ["quest-2", "quest-3"],
+            "Cid": ["charity-2", "charity-3"],
+        },
+    )
     run(state, "Ann play king-2", "Bob play quest-2", "Cid play charity-2")
     assert state.picked == [[], [], []]
-    assert state.discard == {"king-2": 1, "king-3": 1, "quest-2": 1, "quest-3": 1,
-                             "charity-2": 1, "charity-3": 1}
+    assert state.discard == {
+        "king-2": 1,
+        "king-3": 1,
+        "quest-2": 1,
+        "quest-3": 1,
+        "charity-2": 1,
+        "charity-3": 1,
+    }
 
 
 # KA-7 ---------------------------------------------------------------------------------------
@@ -246,21 +295,30 @@ def test_the_fifth_card_is_discarded_unplayed():
 def test_a_disc_past_the_end_keeps_counting_and_ranks_ahead():
     state = table("Ann Bob Cid")
     set_track(state, "quest", 18, 20, 0)
-    last_plays(state, {"Ann": ["quest-5", "king-2"], "Bob": ["king-2", "king-3"],
-                       "Cid": ["king-4", "king-5"]})
+    last_plays(
+        state,
+        {"Ann": ["quest-5", "king-2"], "Bob": ["king-2", "king-3"], "Cid": ["king-4", "king-5"]},
+    )
     run(state, "Ann play quest-5")
     assert state.progress["quest"][0] == 23  # lap 2, square 3
     assert ranked(state, "quest") == [0, 1]
     view = ka.snapshot(state)
     assert view["tracks"]["quest"][0] == {
-        "player": "Ann", "progress": 23, "square": 3, "lap": 1, "order": 0}
+        "player": "Ann",
+        "progress": 23,
+        "square": 3,
+        "lap": 1,
+        "order": 0,
+    }
 
 
 def test_the_king_track_stops_at_twelve():
     state = table()
     set_track(state, "king", 10, 12, 0)
-    last_plays(state, {"Ann": ["king-5", "quest-2"], "Bob": ["king-3", "quest-3"],
-                       "Cid": ["king-4", "quest-4"]})
+    last_plays(
+        state,
+        {"Ann": ["king-5", "quest-2"], "Bob": ["king-3", "quest-3"], "Cid": ["king-4", "quest-4"]},
+    )
     facts = run(state, "Ann play king-5", "Bob play king-3")
     assert state.progress["king"][:2] == [12, 12]
     assert [(f.before, f.after) for f in facts] == [(10, 12), (12, 12)]
@@ -271,22 +329,32 @@ def test_the_king_track_stops_at_twelve():
 
 def test_the_disc_that_arrives_last_on_a_square_ranks_higher():
     state = table("Ann Bob Cid")
-    last_plays(state, {"Ann": ["sword-4", "quest-2"], "Bob": ["sword-4", "quest-3"],
-                       "Cid": ["king-2", "quest-4"]})
+    last_plays(
+        state,
+        {
+            "Ann": ["sword-4", "quest-2"],
+            "Bob": ["sword-4", "quest-3"],
+            "Cid": ["king-2", "quest-4"],
+        },
+    )
     facts = run(state, "Ann play sword-4 joust", "Bob play sword-4 joust", "Cid play king-2")
     # Both at 4; Bob came last and sits on top: Bob +3, Ann +2 (3 seats: no 3rd prize).
     # Education: all three at 0, each −3.
-    assert points(facts, state) == {"Ann": {"joust": 2, "education": -3},
-                                    "Bob": {"joust": 3, "education": -3},
-                                    "Cid": {"education": -3}}
+    assert points(facts, state) == {
+        "Ann": {"joust": 2, "education": -3},
+        "Bob": {"joust": 3, "education": -3},
+        "Cid": {"education": -3},
+    }
 
 
 def test_a_bonus_move_is_an_arrival_and_lands_on_top():
     state = table("Ann Bob Cid")
     set_track(state, "courage", 5, 2, 0)
     set_track(state, "joust", 1, 4, 0)  # Ann 1, Bob 4
-    last_plays(state, {"Ann": ["king-2", "quest-2"], "Bob": ["king-3", "quest-3"],
-                       "Cid": ["king-4", "quest-4"]})
+    last_plays(
+        state,
+        {"Ann": ["king-2", "quest-2"], "Bob": ["king-3", "quest-3"], "Cid": ["king-4", "quest-4"]},
+    )
     run(state, "Ann play king-2", "Bob play king-3", "Cid play king-4")
     # Courage: Ann 1st (+3), Bob 2nd (+2). Bob moves courage; Ann moves joust 1 → 4, on Bob.
     facts = run(state, "Bob bonus courage", "Ann bonus joust")
@@ -305,7 +373,9 @@ def test_discs_at_zero_tie_for_last_and_earn_nothing():
     # Joust: only Ann moved, so only the 1st prize is paid. Education: all at 1, stacked in
     # seat order, so Ann is at the bottom (−3) and Bob above her (−1).
     assert points(score_round(state), state) == {
-        "Ann": {"joust": 3, "education": -3}, "Bob": {"education": -1}}
+        "Ann": {"joust": 3, "education": -3},
+        "Bob": {"education": -1},
+    }
 
 
 def test_a_disc_at_zero_gets_no_courage_bonus():
@@ -332,10 +402,17 @@ def test_three_seats_have_no_third_courage_bonus():
 def test_the_courage_ranking_is_not_recomputed_after_bonus_moves():
     state = table("Ann Bob Cid Dee")
     set_track(state, "courage", 5, 3, 4, 0)
-    last_plays(state, {"Ann": ["king-2", "quest-2"], "Bob": ["king-3", "quest-3"],
-                       "Cid": ["king-4", "quest-4"], "Dee": ["king-5", "quest-5"]})
+    last_plays(
+        state,
+        {
+            "Ann": ["king-2", "quest-2"],
+            "Bob": ["king-3", "quest-3"],
+            "Cid": ["king-4", "quest-4"],
+            "Dee": ["king-5", "quest-5"],
+        },
+    )
     run(state, "Ann play king-2", "Bob play king-3", "Cid play king-4", "Dee play king-5")
-    with pytest.raises(IllegalEvent, match="KA-10: Ann is not the seat .* Bob, Cid, Ann"):
+    with pytest.raises(IllegalEvent, match=r"KA-10: Ann is not the seat .* Bob, Cid, Ann"):
         run(state, "Ann bonus quest")
     run(state, "Bob bonus courage")  # Bob 3 → 4, on top of Cid: would now rank above Cid
     assert state.bonuses == [(2, 2), (0, 3)]
@@ -361,7 +438,8 @@ def test_joust_and_tournament_pay_3_2_and_1_only_with_four_seats():
     assert points(score_round(three), three) == {
         "Ann": {"joust": 3, "education": -3},
         "Bob": {"joust": 2, "tournament": 2, "education": -3},
-        "Cid": {"tournament": 3, "education": -3}}
+        "Cid": {"tournament": 3, "education": -3},
+    }
     four = table("Ann Bob Cid Dee")
     set_track(four, "joust", 6, 4, 2, 0)
     got = points(score_round(four), four)
@@ -371,12 +449,15 @@ def test_joust_and_tournament_pay_3_2_and_1_only_with_four_seats():
 # KA-12 --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("progress, expected", [
-    ((5, 2, 3), (0, -3, -1)),  # nobody at 0: lowest −3, next −1
-    ((5, 0, 3), (0, -3, -1)),  # one at 0: it is last; second-last is the lowest of the rest
-    ((5, 0, 0), (0, -3, -3)),  # two at 0: each −3, nobody −1
-    ((0, 0, 0), (-3, -3, -3)),
-])
+@pytest.mark.parametrize(
+    "progress, expected",
+    [
+        ((5, 2, 3), (0, -3, -1)),  # nobody at 0: lowest −3, next −1
+        ((5, 0, 3), (0, -3, -1)),  # one at 0: it is last; second-last is the lowest of the rest
+        ((5, 0, 0), (0, -3, -3)),  # two at 0: each −3, nobody −1
+        ((0, 0, 0), (-3, -3, -3)),
+    ],
+)
 def test_education_costs_the_last_three_and_the_second_last_one(progress, expected):
     state = table("Ann Bob Cid")
     set_track(state, "education", *progress)
@@ -442,23 +523,43 @@ def test_round_three_resets_five_tracks_but_keeps_quest_and_charity():
     state.round = 3
     for track in TRACKS:
         set_track(state, track, 2, 0, 1)
-    last_plays(state, {"Ann": ["quest-2", "quest-3"], "Bob": ["charity-2", "charity-3"],
-                       "Cid": ["quest-4", "charity-4"]})
+    last_plays(
+        state,
+        {
+            "Ann": ["quest-2", "quest-3"],
+            "Bob": ["charity-2", "charity-3"],
+            "Cid": ["quest-4", "charity-4"],
+        },
+    )
     run(state, "Ann play quest-2", "Bob play charity-2", "Cid play quest-4")
     facts = run(state, "Cid bonus -", "Ann bonus -")
-    resets = {(f.track, state.players[f.seat]) for f in facts
-              if isinstance(f, TrackMoved) and f.cause == "reset"}
-    assert resets == {(t, p) for t in ["courage", "joust", "tournament", "education", "king"]
-                      for p in ["Ann", "Cid"]}
-    assert all(state.progress[t] == [0, 0, 0]
-               for t in ["courage", "joust", "tournament", "education", "king"])
+    resets = {
+        (f.track, state.players[f.seat])
+        for f in facts
+        if isinstance(f, TrackMoved) and f.cause == "reset"
+    }
+    assert resets == {
+        (t, p)
+        for t in ["courage", "joust", "tournament", "education", "king"]
+        for p in ["Ann", "Cid"]
+    }
+    assert all(
+        state.progress[t] == [0, 0, 0]
+        for t in ["courage", "joust", "tournament", "education", "king"]
+    )
     assert state.progress["quest"] == [4, 0, 5] and state.progress["charity"] == [2, 2, 1]
 
 
 def test_the_start_player_passes_to_the_left_each_round():
     state = table("Ann Bob Cid", first_player="Cid")
-    last_plays(state, {"Ann": ["quest-2", "quest-3"], "Bob": ["charity-2", "charity-3"],
-                       "Cid": ["quest-4", "charity-4"]})
+    last_plays(
+        state,
+        {
+            "Ann": ["quest-2", "quest-3"],
+            "Bob": ["charity-2", "charity-3"],
+            "Cid": ["quest-4", "charity-4"],
+        },
+    )
     run(state, "Cid play quest-4", "Ann play quest-2", "Bob play charity-2")
     assert state.round == 2 and state.players[state.start_player] == "Ann"
 
@@ -492,13 +593,19 @@ def _gawain(first: str = "Ann") -> ka.State:
 
 def test_the_neutral_seat_takes_a_card_of_the_highest_value():
     state = _gawain()
-    run(state, "Ann deal sword-5 quest-2 quest-3 king-2 king-3",
+    run(
+        state,
+        "Ann deal sword-5 quest-2 quest-3 king-2 king-3",
         "Bob deal sword-4 courage-2 courage-3 king-4 charity-2",
-        "Gawain deal sword-3 education-2 education-3 education-4 charity-4")
+        "Gawain deal sword-3 education-2 education-3 education-4 charity-4",
+    )
     neutral_picks = [e.card for e in ka.legal_events(state) if e.player == "Gawain"]
     assert neutral_picks == ["education-4", "charity-4"]  # in hand order
-    with pytest.raises(IllegalEvent, match=r"KA-19: the neutral seat takes a card of the highest "
-                                           r"value \(4\), not sword-3"):
+    with pytest.raises(
+        IllegalEvent,
+        match=r"KA-19: the neutral seat takes a card of the highest "
+        r"value \(4\), not sword-3",
+    ):
         run(state, "Gawain pick sword-3")
     run(state, "Gawain pick charity-4")
 
@@ -508,11 +615,20 @@ def test_the_two_real_players_alternate_as_start_player():
     starts = []
     for _ in range(3):
         starts.append(state.players[state.start_player])
-        last_plays(state, {"Ann": ["quest-2", "quest-3"], "Bob": ["charity-2", "charity-3"],
-                           "Gawain": ["king-2", "king-3"]})
+        last_plays(
+            state,
+            {
+                "Ann": ["quest-2", "quest-3"],
+                "Bob": ["charity-2", "charity-3"],
+                "Gawain": ["king-2", "king-3"],
+            },
+        )
         order = [state.players[(state.start_player + i) % 3] for i in range(3)]
-        plays = {"Ann": "Ann play quest-2", "Bob": "Bob play charity-2",
-                 "Gawain": "Gawain play king-2"}
+        plays = {
+            "Ann": "Ann play quest-2",
+            "Bob": "Bob play charity-2",
+            "Gawain": "Gawain play king-2",
+        }
         run(state, *(plays[p] for p in order))
         while state.phase == "bonus":
             ka.apply(state, ka.Bonus(player=state.players[state.bonuses[0][0]], track=None))
@@ -523,8 +639,14 @@ def test_the_two_real_players_alternate_as_start_player():
 def test_the_start_player_decides_for_the_neutral_seat():
     state = _gawain(first="Bob")
     set_track(state, "courage", 0, 0, 4)
-    last_plays(state, {"Ann": ["quest-2", "quest-3"], "Bob": ["charity-2", "charity-3"],
-                       "Gawain": ["king-2", "king-3"]})
+    last_plays(
+        state,
+        {
+            "Ann": ["quest-2", "quest-3"],
+            "Bob": ["charity-2", "charity-3"],
+            "Gawain": ["king-2", "king-3"],
+        },
+    )
     run(state, "Bob play charity-2", "Gawain play king-2", "Ann play quest-2")
     expect = ka.expecting(state)
     assert expect.seats == (2,) and expect.decider == 1  # Gawain's bonus, chosen by Bob
@@ -538,11 +660,14 @@ def test_the_neutral_seat_scores_but_never_wins():
     assert ka.result(state).winners == [0]
 
 
-@pytest.mark.parametrize("fields, message", [
-    ({"variant": "gawain", "neutral": "Gawain", "first_player": "Gawain"}, "never starts"),
-    ({"variant": "gawain", "neutral": "Zed"}, "gawain seats two players"),
-    ({"neutral": "Gawain"}, "only the gawain variant"),
-])
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"variant": "gawain", "neutral": "Gawain", "first_player": "Gawain"}, "never starts"),
+        ({"variant": "gawain", "neutral": "Zed"}, "gawain seats two players"),
+        ({"neutral": "Gawain"}, "only the gawain variant"),
+    ],
+)
 def test_gawain_headers_are_checked(fields, message):
     with pytest.raises(RulesError, match=f"KA-19: .*{message}"):
         table("Ann Bob Gawain", **fields)

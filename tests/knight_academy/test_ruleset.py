@@ -31,8 +31,10 @@ def test_courage_bonus_squares():
 
 
 def test_podium_prizes_and_the_seats_each_place_needs():
-    state = table("Ann Bob Cid", config=rules(joust_prizes=(5, 3, 2), tournament_prizes=(9,),
-                                              place_min_seats=(1, 1, 3)))
+    state = table(
+        "Ann Bob Cid",
+        config=rules(joust_prizes=(5, 3, 2), tournament_prizes=(9,), place_min_seats=(1, 1, 3)),
+    )
     set_track(state, "joust", 6, 4, 2)
     set_track(state, "tournament", 1, 2, 0)
     set_track(state, "education", 1, 1, 1)
@@ -42,9 +44,14 @@ def test_podium_prizes_and_the_seats_each_place_needs():
 
 
 def test_quest_prizes_and_charity_penalties_in_their_rounds():
-    state = table("Ann Bob Cid", config=rules(
-        quest_prizes=(30, 20), charity_penalties=(-7, -2),
-        scoring_rounds={**ka.STANDARD.scoring_rounds, "charity": (2,), "quest": (2,)}))
+    state = table(
+        "Ann Bob Cid",
+        config=rules(
+            quest_prizes=(30, 20),
+            charity_penalties=(-7, -2),
+            scoring_rounds={**ka.STANDARD.scoring_rounds, "charity": (2,), "quest": (2,)},
+        ),
+    )
     state.round = 2
     set_track(state, "quest", 5, 9, 1)
     set_track(state, "charity", 4, 1, 2)
@@ -89,10 +96,15 @@ def test_reset_rounds_and_tracks():
 
 def test_pass_directions():
     state = table("Ann Bob Cid", config=rules(pass_directions=(-1, 1, -1, 1, -1, 1)))
-    run(state, "Ann deal sword-5 quest-2 quest-3 king-2 king-3",
+    run(
+        state,
+        "Ann deal sword-5 quest-2 quest-3 king-2 king-3",
         "Bob deal sword-4 courage-2 courage-3 king-4 charity-2",
         "Cid deal sword-3 education-2 education-3 education-4 charity-3",
-        "Ann pick sword-5", "Bob pick king-4", "Cid pick education-4")
+        "Ann pick sword-5",
+        "Bob pick king-4",
+        "Cid pick education-4",
+    )
     assert state.hands[0] == ["sword-4", "courage-2", "courage-3", "charity-2"]  # from Bob
 
 
@@ -101,14 +113,18 @@ def test_hand_size_plays_per_round_and_rounds():
     state = table("Ann Bob Cid", config=config)
     with pytest.raises(IllegalEvent, match="not 3"):
         run(state, "Ann deal sword-5 quest-2 quest-3 king-2")
-    run(state, "Ann deal sword-5 quest-2 quest-3", "Bob deal sword-4 courage-2 courage-3",
-        "Cid deal sword-3 education-2 education-3")
+    run(
+        state,
+        "Ann deal sword-5 quest-2 quest-3",
+        "Bob deal sword-4 courage-2 courage-3",
+        "Cid deal sword-3 education-2 education-3",
+    )
     for _ in range(3):
         for seat, player in enumerate(state.players):
             ka.apply(state, ka.Pick(player=player, card=state.hands[seat][0]))
     assert state.phase == "play" and all(len(cards) == 3 for cards in state.picked)
     for _ in range(2):
-        for seat, player in enumerate(state.players):
+        for seat in range(len(state.players)):
             ka.apply(state, ka.legal_events(state, seat)[0])
     while state.phase == "bonus":
         ka.apply(state, ka.legal_events(state)[0])
@@ -137,6 +153,11 @@ def test_track_length_sets_the_laps_shown():
 
 
 def test_header_overrides_reach_the_engine():
-    head = Header(format="squire-log/1", game="knight-academy", game_id="x",
-                  players=["Ann", "Bob", "Cid"], rules={"quest_prizes": [1, 1]})
+    head = Header(
+        format="squire-log/1",
+        game="knight-academy",
+        game_id="x",
+        players=["Ann", "Bob", "Cid"],
+        rules={"quest_prizes": [1, 1]},
+    )
     assert ka.RULES.ruleset(head).quest_prizes == (1, 1)

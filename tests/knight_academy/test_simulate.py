@@ -45,8 +45,9 @@ def test_every_simulated_log_replays_cleanly_to_the_simulators_scores(players):
         assert set(header["agents"]) == set(header["players"]) - {header.get("neutral")}
 
 
-# The bots only choose what the engine allows.
-LEGAL = lambda state, seat, event, options: event in options
+def legal(state, seat, event, options):
+    """The bots only choose what the engine allows."""
+    return event in options
 
 
 @pytest.mark.parametrize("bot", ALL_BOTS)
@@ -54,24 +55,45 @@ def test_bots_only_choose_among_the_legal_options(bot):
     for seed in range(8):
         rng = random.Random(seed)
         players = 3 + seed % 3
-        header = ka.Header(format="squire-log/1", game="knight-academy", game_id="b",
-                           **ka.bots.table(players))
+        header = ka.Header(
+            format="squire-log/1", game="knight-academy", game_id="b", **ka.bots.table(players)
+        )
         state = ka.new_game(ka.STANDARD, header)
-        bots = [Checked(ka.BOTS[bot](), LEGAL) for _ in header.players]
+        bots = [Checked(ka.BOTS[bot](), legal) for _ in header.players]
         playout(ka.RULES, state, bots, rng)
         assert ka.is_over(state)
 
 
 def test_set_overrides_are_applied_and_recorded(tmp_path):
     out = tmp_path / "quest"
-    assert main(["simulate", "knight-academy", "-n", "20", "--bots", "greedy",
-                 "--set", "quest_prizes=[30,20,10]", "--set", "king_cap=15", "--out", str(out),
-                 "--jobs", "1"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "knight-academy",
+                "-n",
+                "20",
+                "--bots",
+                "greedy",
+                "--set",
+                "quest_prizes=[30,20,10]",
+                "--set",
+                "king_cap=15",
+                "--out",
+                str(out),
+                "--jobs",
+                "1",
+            ]
+        )
+        == 0
+    )
     quests = set()
     for path in find_logs([str(out)]):
         data = read_log(path)
-        assert json.loads(data.splitlines()[0])["rules"] == {"quest_prizes": [30, 20, 10],
-                                                             "king_cap": 15}
+        assert json.loads(data.splitlines()[0])["rules"] == {
+            "quest_prizes": [30, 20, 10],
+            "king_cap": 15,
+        }
         outcome = replay(open_log(data, str(path)))
         assert outcome.match.config.king_cap == 15
         quests.update(sources["quest"] for sources in outcome.result.sources)
@@ -79,14 +101,28 @@ def test_set_overrides_are_applied_and_recorded(tmp_path):
 
 
 def test_a_bad_set_is_refused_before_any_match(tmp_path, capsys):
-    assert main(["simulate", "knight-academy", "-n", "2", "--set", "quest_prize=[1]",
-                 "--out", str(tmp_path)]) == 2
+    assert (
+        main(
+            [
+                "simulate",
+                "knight-academy",
+                "-n",
+                "2",
+                "--set",
+                "quest_prize=[1]",
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        == 2
+    )
     assert "LOG-3" in capsys.readouterr().err and not any(tmp_path.iterdir())
 
 
 def test_greedy_beats_random_by_a_wide_margin():
-    spec = Spec(game="knight-academy", players=4, bots=("greedy", "random", "random", "random"),
-                seed=11)
+    spec = Spec(
+        game="knight-academy", players=4, bots=("greedy", "random", "random", "random"), seed=11
+    )
     assert greedy_win_share(spec, 200) > 0.6  # one seat in four: a random bot would win about 0.25
 
 

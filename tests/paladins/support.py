@@ -35,8 +35,9 @@ TOWNSFOLK = ["tf-01", "tf-02", "tf-03", "tf-04", "tf-05"]
 OUTSIDERS = ["out-01", "out-02", "out-03", "out-04", "out-05"]
 
 
-def table_in(players: str = "Ann Bob", round_: int = 1, paladin: str | None = None,
-             **fields: Any) -> pa.State:
+def table_in(
+    players: str = "Ann Bob", round_: int = 1, paladin: str | None = None, **fields: Any
+) -> pa.State:
     """A match in round `round_`'s actions, the start player to act, nobody holding workers:
     displays as TOWNSFOLK and OUTSIDERS, no king's card, and every seat playing `paladin`
     (none by default, so no bonus or ability interferes)."""
@@ -110,8 +111,13 @@ def ev(text: str) -> pa.Event:
     elif kind in ("attack", "convert"):
         decoded.update(card=rest[0], workers=rest[1:])
     elif kind == "favour":
-        target = [w for w in rest[1:] if w.startswith("tf-") or w in pa.config.STANDARD.space_slots
-                  or w in pa.config.STANDARD.main_slots]
+        target = [
+            w
+            for w in rest[1:]
+            if w.startswith("tf-")
+            or w in pa.config.STANDARD.space_slots
+            or w in pa.config.STANDARD.main_slots
+        ]
         decoded.update(card=rest[0], workers=[w for w in rest[1:] if w not in target])
         if target and target[0].startswith("tf-"):
             decoded["townsfolk"] = target[0]
@@ -142,12 +148,18 @@ def rejects(state: pa.State, text: str, rule: str) -> str:
     return refused(pa.apply, state, ev(text), rule, fingerprint)
 
 
-def random_log(seed: int, players: int = 2, rules: dict[str, Any] | None = None,
-               bots: str = "random") -> list[str]:
+def random_log(
+    seed: int, players: int = 2, rules: dict[str, Any] | None = None, bots: str = "random"
+) -> list[str]:
     rng = random.Random(seed)
     config = pa.RULES.resolve(None, rules or {})
-    head = pa.Header(format="squire-log/1", game="paladins", game_id=f"random-{seed}",
-                     rules=rules or {}, **table(players, config, rng, catalogue("paladins")))
+    head = pa.Header(
+        format="squire-log/1",
+        game="paladins",
+        game_id=f"random-{seed}",
+        rules=rules or {},
+        **table(players, config, rng, catalogue("paladins")),
+    )
     state = pa.new_game(config, head, catalogue("paladins"))
     events = playout(pa.RULES, state, [BOTS[bots]() for _ in range(players)], rng)
     return [msgspec.json.encode(head).decode(), *(msgspec.json.encode(e).decode() for e in events)]

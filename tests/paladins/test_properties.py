@@ -17,13 +17,16 @@ from tests.support import CATALOGUES, all_facts, catalogue, log_data
 from .support import clone, fingerprint, random_log
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-rule_changes = st.fixed_dictionaries({}, optional={
-    "start_silver": st.integers(0, 12),
-    "keep_workers": st.integers(0, 5),
-    "develop_silver": st.integers(0, 8),
-    "favour_per_player": st.booleans(),
-    "attack_strength_per_silver": st.integers(1, 4),
-})
+rule_changes = st.fixed_dictionaries(
+    {},
+    optional={
+        "start_silver": st.integers(0, 12),
+        "keep_workers": st.integers(0, 5),
+        "develop_silver": st.integers(0, 8),
+        "favour_per_player": st.booleans(),
+        "attack_strength_per_silver": st.integers(1, 4),
+    },
+)
 
 
 @SETTINGS
@@ -40,11 +43,17 @@ def _near_misses(state: pa.State, rng: random.Random, offered: list[pa.Event]) -
     """Offered events with one field changed: another card, square, spot, worker or space."""
     cat = state.catalogue
     pools = {
-        "card": [*cat.ids("townsfolk"), *cat.ids("outsider"), *cat.ids("favour"),
-                 *cat.ids("tavern")],
-        "square": cat.ids("square"), "spot": list(range(9)),
+        "card": [
+            *cat.ids("townsfolk"),
+            *cat.ids("outsider"),
+            *cat.ids("favour"),
+            *cat.ids("tavern"),
+        ],
+        "square": cat.ids("square"),
+        "spot": list(range(9)),
         "space": [*state.config.space_slots, *state.config.main_slots],
-        "action": list(state.config.main_slots), "pay": ["silver", "debt"],
+        "action": list(state.config.main_slots),
+        "pay": ["silver", "debt"],
     }
     out: list[pa.Event] = []
     for event in rng.sample(offered, min(4, len(offered))):
@@ -55,7 +64,8 @@ def _near_misses(state: pa.State, rng: random.Random, offered: list[pa.Event]) -
             workers = list(fields["workers"])
             if workers:
                 workers[rng.randrange(len(workers))] = rng.choice(
-                    ["white", "green", "blue", "red", "black", "purple"])
+                    ["white", "green", "blue", "red", "black", "purple"]
+                )
                 out.append(msgspec.structs.replace(event, workers=workers))
                 out.append(msgspec.structs.replace(event, workers=workers[:-1]))
         if "keep" in fields:
@@ -87,17 +97,23 @@ def test_the_engine_accepts_exactly_what_it_offers_sampled_both_ways(seed, playe
     assert pa.is_over(state) and legal_events(state) == []
 
 
-HEAD = b'{"kind":"header","format":"squire-log/1","game":"paladins","game_id":"f",' \
-       b'"players":["A","B"],"paladin_decks":{"A":' + msgspec.json.encode(
-           [f"pal-{i:02d}" for i in range(1, 13)]) + b',"B":' + msgspec.json.encode(
-           [f"pal-{i:02d}" for i in range(12, 0, -1)]) + b'}}\n'
+HEAD = (
+    b'{"kind":"header","format":"squire-log/1","game":"paladins","game_id":"f",'
+    b'"players":["A","B"],"paladin_decks":{"A":'
+    + msgspec.json.encode([f"pal-{i:02d}" for i in range(1, 13)])
+    + b',"B":'
+    + msgspec.json.encode([f"pal-{i:02d}" for i in range(12, 0, -1)])
+    + b"}}\n"
+)
 
 
 @settings(max_examples=150, deadline=None)
 @given(st.binary(max_size=300) | st.text(max_size=200).map(str.encode))
 def test_arbitrary_bytes_either_replay_or_raise_a_clean_rejection(data):
     head = HEAD
-    replay(open_log(head, "head.jsonl", catalogues=CATALOGUES))  # the header alone is a valid, incomplete match
+    replay(
+        open_log(head, "head.jsonl", catalogues=CATALOGUES)
+    )  # the header alone is a valid, incomplete match
     for blob in (data, head + data):
         try:
             replay(open_log(blob, "fuzz.jsonl", catalogues=CATALOGUES))

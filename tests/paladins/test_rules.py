@@ -53,8 +53,11 @@ def test_pa3_personal_board_spaces_hold_workers_from_the_supply():
 
 def test_pa4_a_round_runs_king_tavern_paladins_workers_actions():
     state = new()
-    run(state, "reveal_townsfolk tf-01 tf-02 tf-03 tf-04 tf-05",
-        "reveal_outsiders out-01 out-02 out-03 out-04 out-05")
+    run(
+        state,
+        "reveal_townsfolk tf-01 tf-02 tf-03 tf-04 tf-05",
+        "reveal_outsiders out-01 out-02 out-03 out-04 out-05",
+    )
     assert (state.round, state.phase) == (1, "king")
     rejects(state, "reveal_tavern tav-01 tav-02 tav-03", "PA-9")  # the order comes first
     run(state, "reveal_king ord-1")
@@ -141,8 +144,10 @@ def test_pa11_clockwise_each_reveals_the_paladin_and_takes_a_tavern_card():
     rejects(state, "Bob take_tavern tav-01", "PA-11")  # Ann first
     facts = run(state, "Ann take_tavern tav-01")
     # PA-12: Aldric's 2str shows in the effective value from the reveal on.
-    assert TrackMoved(round=1, seat=0, track="effective_strength", before=0, after=2,
-                      cause="paladin") in facts
+    assert (
+        TrackMoved(round=1, seat=0, track="effective_strength", before=0, after=2, cause="paladin")
+        in facts
+    )
     # Aldric's red red, then tav-01's white white green blue.
     assert seat(state, "Ann").supply == {"red": 2, "white": 2, "green": 1, "blue": 1}
     assert seat(state, "Ann").revealed
@@ -533,8 +538,7 @@ def test_pa53_missing_strength_costs_one_silver_per_two_rounded_up():
     assert pa.rules.attack_silver(state, 0, "out-05") == 2  # 4 missing
     assert pa.rules.attack_silver(state, 0, "out-04") == 2  # 3 missing
     give(state, "Ann", green=1, white=1, red=1)
-    bad = pa.events.Attack(player="Ann", workers=["green", "white", "red"], card="out-05",
-                           silver=1)
+    bad = pa.events.Attack(player="Ann", workers=["green", "white", "red"], card="out-05", silver=1)
     with pytest.raises(pa.rules.IllegalEvent) as caught:
         pa.apply(state, bad)
     assert caught.value.rule == "PA-53"
@@ -621,8 +625,16 @@ def test_pa61_the_final_score_adds_its_sources():
     me.walls = ["wall-01", "wall-02"]
     run(state, "Ann pass", "Bob pass")
     outcome = result(state)
-    assert outcome.sources[0] == {"vp": 5, "orders": 0, "outsiders": 2, "faith": 5,
-                                  "strength": 1, "influence": 12, "debts": -6, "suspicion": -2}
+    assert outcome.sources[0] == {
+        "vp": 5,
+        "orders": 0,
+        "outsiders": 2,
+        "faith": 5,
+        "strength": 1,
+        "influence": 12,
+        "debts": -6,
+        "suspicion": -2,
+    }
     assert outcome.scores[0] == 17
 
 

@@ -52,28 +52,52 @@ def test_every_simulated_log_replays_to_the_simulators_scores(players):
         assert set(header["paladin_decks"]) == set(header["players"]) == set(header["agents"])
 
 
-# The bots only choose what the engine allows.
-LEGAL = lambda state, seat, event, options: canonical(event) in legal_events(state, seat)
+def legal(state, seat, event, options):
+    """The bots only choose what the engine allows."""
+    return canonical(event) in legal_events(state, seat)
 
 
 @pytest.mark.parametrize("bot", ALL_BOTS)
 def test_bots_only_choose_among_the_legal_events(bot):
     rng = random.Random(3)
-    head = pa.Header(format="squire-log/1", game="paladins", game_id="b",
-                     **table(2, pa.STANDARD, rng, catalogue("paladins")))
+    head = pa.Header(
+        format="squire-log/1",
+        game="paladins",
+        game_id="b",
+        **table(2, pa.STANDARD, rng, catalogue("paladins")),
+    )
     state = pa.new_game(pa.STANDARD, head, catalogue("paladins"))
-    playout(pa.RULES, state, [Checked(BOTS[bot](), LEGAL) for _ in head.players], rng)
+    playout(pa.RULES, state, [Checked(BOTS[bot](), legal) for _ in head.players], rng)
     assert pa.is_over(state)
 
 
 def test_set_overrides_are_applied_and_recorded(tmp_path):
     out = tmp_path / "rich"
-    assert main(["simulate", "paladins", "-n", "3", "--players", "2", "--set", "start_silver=20",
-                 "--out", str(out), "--jobs", "1"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "paladins",
+                "-n",
+                "3",
+                "--players",
+                "2",
+                "--set",
+                "start_silver=20",
+                "--out",
+                str(out),
+                "--jobs",
+                "1",
+            ]
+        )
+        == 0
+    )
     for path in find_logs([str(out)]):
         data = read_log(path)
         assert json.loads(data.splitlines()[0])["rules"] == {"start_silver": 20}
-        assert replay(open_log(data, str(path), catalogues=CATALOGUES)).match.config.start_silver == 20
+        assert (
+            replay(open_log(data, str(path), catalogues=CATALOGUES)).match.config.start_silver == 20
+        )
 
 
 def test_greedy_beats_random_by_a_wide_margin():

@@ -32,13 +32,34 @@ RULES: Game[Config, State, Event] = Game(
     snapshot=snapshot,
     render=render,
     engine_version="albus-academy/1",
-    item_fields={"take_tile": "tile", "complete_homework": "card", "use_item": "item",
-                 "place_tile": "tile"},
-    simulation=Simulation(bots=BOTS, table=table, chance=chance_event, to_move=to_move,
-                          options=options, stop=close,
-                          finished=lambda state: state.phase == "over"),
+    item_fields={
+        "take_tile": "tile",
+        "complete_homework": "card",
+        "use_item": "item",
+        "place_tile": "tile",
+    },
+    simulation=Simulation(
+        bots=BOTS,
+        table=table,
+        chance=chance_event,
+        to_move=to_move,
+        options=options,
+        stop=close,
+        finished=lambda state: state.phase == "over",
+    ),
     catalogue=Uses(default=("albus-sample", "1"), rule="AA-34"),
 )
 
-__all__ = ["RULES", "SOURCES", "STANDARD", "Config", "Event", "Header", "State", "apply",
-           "new_game", "result", "snapshot"]
+__all__ = [
+    "RULES",
+    "SOURCES",
+    "STANDARD",
+    "Config",
+    "Event",
+    "Header",
+    "State",
+    "apply",
+    "new_game",
+    "result",
+    "snapshot",
+]

@@ -78,7 +78,8 @@ class GreedyBot(Bot):
             steps = steps_at(state, seat, option.at)
             affordable = any(
                 (me.will if hw[c].kind == "spell" else me.shards) >= cost_of(state, seat, c)
-                for c in {*state.public_homework, *me.private})
+                for c in {*state.public_homework, *me.private}
+            )
             homework = any("homework" in s or "chaos" in s for s in steps)
             return len(steps) + (10.0 if homework and affordable else 0.0)
         if isinstance(option, Rest):
@@ -105,8 +106,13 @@ def table(players: int, config: Any, rng: random.Random, catalogue: Any) -> dict
     its hash."""
     names = ["Ann", "Bob", "Cid", "Dee"]
     if not config.min_players <= players <= min(config.max_players, len(names)):
-        raise ValueError(f"Albus Academy seats {config.min_players} to {config.max_players} "
-                         f"players, not {players}")
-    return {"players": names[:players],
-            "catalogue": Catalogue(name=catalogue.name, version=catalogue.version,
-                                   sha256=catalogue.sha256)}
+        raise ValueError(
+            f"Albus Academy seats {config.min_players} to {config.max_players} "
+            f"players, not {players}"
+        )
+    return {
+        "players": names[:players],
+        "catalogue": Catalogue(
+            name=catalogue.name, version=catalogue.version, sha256=catalogue.sha256
+        ),
+    }

@@ -29,8 +29,6 @@ TERMS: dict[str, tuple[str, ...]] = {
 Count = Annotated[int, msgspec.Meta(ge=0)]
 
 
-
-
 class Tile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     id: str
     edges: str
@@ -109,8 +107,12 @@ def terms(text: str, field: str, where: str) -> Terms:
         head = (match.group(1) + match.group(2)) if match.group(1) else "leftover/"
         value = int(match.group(3) or match.group(5))
         if head not in TERMS[field]:
-            raise CatalogueError(where, f"{head}N is not allowed in {field}; allowed: "
-                                        f"{', '.join(t + 'N' for t in TERMS[field])}", 4)
+            raise CatalogueError(
+                where,
+                f"{head}N is not allowed in {field}; allowed: "
+                f"{', '.join(t + 'N' for t in TERMS[field])}",
+                4,
+            )
         out.append((head, value))
     return tuple(out)
 
@@ -150,12 +152,15 @@ def parse(data: bytes, where: str = "catalogue") -> Catalogue:
         except msgspec.ValidationError as err:
             raise CatalogueError(label, str(err)) from None
         _check_id(card.id, label, seen)
-        wrong = (("use", "ongoing", "end") if card.kind == "spell" else ("effect",))
+        wrong = ("use", "ongoing", "end") if card.kind == "spell" else ("effect",)
         for field in wrong:
             if getattr(card, field):
                 raise CatalogueError(f"{label}.{field}", f"a {card.kind} has no {field}", 4)
-        found_terms[card.id] = {field: terms(getattr(card, field), field, f"{label}.{field}")
-                                for field in TERMS if getattr(card, field)}
+        found_terms[card.id] = {
+            field: terms(getattr(card, field), field, f"{label}.{field}")
+            for field in TERMS
+            if getattr(card, field)
+        }
         homework[card.id] = card
     corners: dict[str, Corner] = {}
     for name in CORNERS:
@@ -172,9 +177,17 @@ def parse(data: bytes, where: str = "catalogue") -> Catalogue:
     extra = sorted(set(raw.corners) - set(CORNERS))
     if extra:
         raise CatalogueError("corners", f"unknown corner {extra[0]!r}; known: {', '.join(CORNERS)}")
-    return Catalogue(name=raw.name, version=raw.version, title=raw.title,
-                     sha256=hashlib.sha256(data).hexdigest(), tiles=tiles, corners=corners,
-                     homework=homework, steps=found_steps, terms=found_terms)
+    return Catalogue(
+        name=raw.name,
+        version=raw.version,
+        title=raw.title,
+        sha256=hashlib.sha256(data).hexdigest(),
+        tiles=tiles,
+        corners=corners,
+        homework=homework,
+        steps=found_steps,
+        terms=found_terms,
+    )
 
 
 def _check_id(card: str, label: str, seen: set[str]) -> None:

@@ -15,23 +15,38 @@ class Header(BaseHeader, frozen=True, kw_only=True, tag="header"):
     """The shared header; `catalogue` defaults to albus-sample version 1."""
 
 
-class DrawTile(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="kind",
-               tag="draw_tile", gc=False):
+class DrawTile(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    omit_defaults=True,
+    tag_field="kind",
+    tag="draw_tile",
+    gc=False,
+):
     """A tile from the bag to the public area (AA-22, AA-33)."""
 
     tile: str
 
 
-class DrawHomework(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
-                   tag_field="kind", tag="draw_homework", gc=False):
+class DrawHomework(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    omit_defaults=True,
+    tag_field="kind",
+    tag="draw_homework",
+    gc=False,
+):
     """A card from the deck: to the public area, or to `to`'s private hand."""
 
     card: str
     to: str | None = None
 
 
-class _Event(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="kind",
-             gc=False):
+class _Event(
+    msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="kind", gc=False
+):
     player: str
 
 
@@ -94,8 +109,24 @@ class PlaceTile(_Event, frozen=True, kw_only=True, tag="place_tile", gc=False):
 
 
 ACTION_EVENTS = (CollectShard, GainWill, TakeTile, UseItem, CompleteHomework)
-ACTION_OF = {CollectShard: "shard", GainWill: "will", TakeTile: "tile", UseItem: "item",
-             CompleteHomework: "homework"}
+ACTION_OF = {
+    CollectShard: "shard",
+    GainWill: "will",
+    TakeTile: "tile",
+    UseItem: "item",
+    CompleteHomework: "homework",
+}
 
-Event = (DrawTile | DrawHomework | Cast | Trigger | CollectShard | GainWill | TakeTile | UseItem
-         | CompleteHomework | Rest | PlaceTile)
+Event = (
+    DrawTile
+    | DrawHomework
+    | Cast
+    | Trigger
+    | CollectShard
+    | GainWill
+    | TakeTile
+    | UseItem
+    | CompleteHomework
+    | Rest
+    | PlaceTile
+)

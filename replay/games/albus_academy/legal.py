@@ -46,8 +46,11 @@ def legal_events(state: State, seat: int | None = None) -> list[Event]:
     player = state.players[state.turn]
     me = state.board[state.turn]
     if state.phase == "main":
-        out: list[Event] = [Cast(player=player, at=(r, c)) for r, c in positions(state)
-                            if me.board[r][c] is not None and (r, c) not in me.exhausted]
+        out: list[Event] = [
+            Cast(player=player, at=(r, c))
+            for r, c in positions(state)
+            if me.board[r][c] is not None and (r, c) not in me.exhausted
+        ]
         out.append(Rest(player=player))
         if state.deck:
             out.extend(Rest(player=player, swap=card) for card in sorted(set(me.private)))
@@ -101,11 +104,19 @@ def choices(state: State, terms: Terms) -> list[tuple[list[Any], list[str]]]:
     ready_n = sum(n for t, n in terms if t == "ready+")
     tiles_n = sum(n for t, n in terms if t == "tile+")
     exhausted = sorted(state.board[state.turn].exhausted)
-    readies = [list(c) for k in range(min(ready_n, len(exhausted)) + 1)
-               for c in itertools.combinations(exhausted, k)]
+    readies = [
+        list(c)
+        for k in range(min(ready_n, len(exhausted)) + 1)
+        for c in itertools.combinations(exhausted, k)
+    ]
     public = sorted(state.public_tiles)
-    picks = sorted({tuple(c) for k in range(min(tiles_n, len(public)) + 1)
-                    for c in itertools.combinations(public, k)})
+    picks = sorted(
+        {
+            tuple(c)
+            for k in range(min(tiles_n, len(public)) + 1)
+            for c in itertools.combinations(public, k)
+        }
+    )
     return [(ready, list(tiles)) for ready in readies for tiles in picks]
 
 
@@ -142,8 +153,7 @@ def chance_event(state: State, rng: random.Random) -> Event | None:
     if kind == "tile":
         pool = [tile for tile, count in sorted(state.bag.items()) for _ in range(count)]
         return DrawTile(tile=rng.choice(pool))
-    return DrawHomework(card=rng.choice(state.deck),
-                        to=None if to is None else state.players[to])
+    return DrawHomework(card=rng.choice(state.deck), to=None if to is None else state.players[to])
 
 
 def to_move(state: State) -> int:

@@ -51,41 +51,66 @@ def new_game(config: Config, header: Header, catalogue: Catalogue) -> State:
     players = list(header.players)
     n = len(players)
     if not config.min_players <= n <= config.max_players:
-        raise RulesError("AA-44", f"Albus Academy seats {config.min_players} to "
-                                  f"{config.max_players} players, not {n}")
+        raise RulesError(
+            "AA-44",
+            f"Albus Academy seats {config.min_players} to {config.max_players} players, not {n}",
+        )
     need = config.public_homework + n * config.private_homework + 1
     if len(catalogue.homework) < need:
-        raise RulesError("AA-34", f"{n} players need a homework deck of at least {need}; "
-                                  f"catalogue {catalogue.name} {catalogue.version} has "
-                                  f"{len(catalogue.homework)}")
+        raise RulesError(
+            "AA-34",
+            f"{n} players need a homework deck of at least {need}; "
+            f"catalogue {catalogue.name} {catalogue.version} has "
+            f"{len(catalogue.homework)}",
+        )
     if sum(catalogue.bag().values()) < config.public_tiles:
         raise RulesError("AA-34", f"the bag holds fewer than {config.public_tiles} tiles")
-    dear = [h.id for h in catalogue.homework.values()
-            if h.kind == "spell" and h.cost > config.will_max]
+    dear = [
+        h.id for h in catalogue.homework.values() if h.kind == "spell" and h.cost > config.will_max
+    ]
     if dear:
-        raise RulesError("AA-34", f"spell {dear[0]} costs more than will_max "
-                                  f"{config.will_max} (catalogue check 6)")
+        raise RulesError(
+            "AA-34",
+            f"spell {dear[0]} costs more than will_max {config.will_max} (catalogue check 6)",
+        )
     first = players.index(header.start_player)
     where = corners(config)
     seats = []
     for _ in players:
         grid: list[list[tuple[str, int] | None]] = [
-            [None] * config.board_cols for _ in range(config.board_rows)]
+            [None] * config.board_cols for _ in range(config.board_rows)
+        ]
         for name, (r, c) in where.items():
             grid[r][c] = (name, 0)
         seats.append(Seat(board=grid, will=config.start_will, shards=config.start_shards))
     for seat in seats:  # corners may touch on a small board
-        probe = State(config=config, catalogue=catalogue, players=players, seats={},
-                      first_player=first, board=[seat], bag={}, deck=[])
+        probe = State(
+            config=config,
+            catalogue=catalogue,
+            players=players,
+            seats={},
+            first_player=first,
+            board=[seat],
+            bag={},
+            deck=[],
+        )
         seat.links = links(probe, 0)
     draws: list[tuple[str, int | None]] = [("tile", None)] * config.public_tiles
     draws += [("homework", None)] * config.public_homework
     for i in range(n):  # AA-33: seat by seat from the first player
         draws += [("homework", (first + i) % n)] * config.private_homework
-    return State(config=config, catalogue=catalogue, players=players,
-                 seats={p: s for s, p in enumerate(players)}, first_player=first,
-                 board=seats, bag=catalogue.bag(), deck=list(catalogue.homework),
-                 draws=draws, turn=first)
+    return State(
+        config=config,
+        catalogue=catalogue,
+        players=players,
+        seats={p: s for s, p in enumerate(players)},
+        first_player=first,
+        board=seats,
+        bag=catalogue.bag(),
+        deck=list(catalogue.homework),
+        draws=draws,
+        turn=first,
+    )
 
 
 # --- the board --------------------------------------------------------------------------------
@@ -119,18 +144,27 @@ def positions(state: State) -> tuple[Pos, ...]:
 
 
 @functools.cache
-def _grid(rows: int, cols: int) -> tuple[tuple[Pos, ...], frozenset[Pos], tuple[tuple[Pos, Pos], ...]]:
+def _grid(
+    rows: int, cols: int
+) -> tuple[tuple[Pos, ...], frozenset[Pos], tuple[tuple[Pos, Pos], ...]]:
     """A board's positions, as a tuple and a set, and its adjacent pairs (east, south)."""
     cells = tuple((r, c) for r in range(rows) for c in range(cols))
-    pairs = tuple(((r, c), (r + dr, c + dc)) for r, c in cells for dr, dc in ((0, 1), (1, 0))
-                  if r + dr < rows and c + dc < cols)
+    pairs = tuple(
+        ((r, c), (r + dr, c + dc))
+        for r, c in cells
+        for dr, dc in ((0, 1), (1, 0))
+        if r + dr < rows and c + dc < cols
+    )
     return cells, frozenset(cells), pairs
 
 
 def neighbours(state: State, at: Pos) -> list[Pos]:
     rows, cols = state.config.board_rows, state.config.board_cols
-    return [(at[0] + dr, at[1] + dc) for dr, dc in FACING
-            if 0 <= at[0] + dr < rows and 0 <= at[1] + dc < cols]
+    return [
+        (at[0] + dr, at[1] + dc)
+        for dr, dc in FACING
+        if 0 <= at[0] + dr < rows and 0 <= at[1] + dc < cols
+    ]
 
 
 def steps_at(state: State, seat: int, at: Pos) -> Steps:
@@ -146,8 +180,10 @@ def matchable(steps: Steps, actions: Sequence[str]) -> bool:
     if len(steps) == 1:  # most tiles: one step
         step = steps[0]
         return actions[0] in step or "chaos" in step
-    return any(all(a in steps[i] or "chaos" in steps[i] for a, i in zip(actions, order))
-               for order in itertools.permutations(range(len(steps)), len(actions)))
+    return any(
+        all(a in steps[i] or "chaos" in steps[i] for a, i in zip(actions, order))
+        for order in itertools.permutations(range(len(steps)), len(actions))
+    )
 
 
 def links(state: State, seat: int) -> int:
@@ -158,15 +194,22 @@ def links(state: State, seat: int) -> int:
 
 def placed_tiles(state: State, seat: int) -> int:
     cat = state.catalogue
-    return sum(1 for row in state.board[seat].board for top in row
-               if top is not None and top[0] not in cat.corners)
+    return sum(
+        1
+        for row in state.board[seat].board
+        for top in row
+        if top is not None and top[0] not in cat.corners
+    )
 
 
 def homework_action_left(state: State, seat: int) -> bool:
     """AA-21, AA-39: a visible position still offers `homework` or `chaos`."""
     cat = state.catalogue
-    return any(top is not None and any("homework" in s or "chaos" in s for s in cat.steps[top[0]])
-               for row in state.board[seat].board for top in row)
+    return any(
+        top is not None and any("homework" in s or "chaos" in s for s in cat.steps[top[0]])
+        for row in state.board[seat].board
+        for top in row
+    )
 
 
 # --- holdings ---------------------------------------------------------------------------------
@@ -175,8 +218,12 @@ def homework_action_left(state: State, seat: int) -> bool:
 def ongoing(state: State, seat: int, name: str) -> int:
     """The sum of an ongoing term over the seat's items (§3)."""
     terms = state.catalogue.terms
-    return sum(n for item in state.board[seat].items
-               for term, n in terms[item].get("ongoing", ()) if term == name)
+    return sum(
+        n
+        for item in state.board[seat].items
+        for term, n in terms[item].get("ongoing", ())
+        if term == name
+    )
 
 
 def cost_of(state: State, seat: int, card: str) -> int:
@@ -195,32 +242,57 @@ def _set(state: State, seat: int, what: str, value: int, cause: str, facts: list
     before = getattr(me, what)
     if value != before:
         setattr(me, what, value)
-        facts.append(TrackMoved(round=state.round, seat=seat, track=what, before=before,
-                                after=value, cause=cause))
+        facts.append(
+            TrackMoved(
+                round=state.round, seat=seat, track=what, before=before, after=value, cause=cause
+            )
+        )
 
 
 def _prestige(state: State, seat: int, source: str, points: int, facts: list[Fact]) -> None:
     if points:
         before = prestige(state, seat)
         facts.append(ScoreChanged(round=state.round, seat=seat, source=source, points=points))
-        facts.append(TrackMoved(round=state.round, seat=seat, track="prestige", before=before,
-                                after=before + points, cause=source))
+        facts.append(
+            TrackMoved(
+                round=state.round,
+                seat=seat,
+                track="prestige",
+                before=before,
+                after=before + points,
+                cause=source,
+            )
+        )
 
 
 def prestige(state: State, seat: int) -> int:
     """Prestige banked so far: spells, items, tokens, and the class dismissed card."""
     me = state.board[seat]
     hw = state.catalogue.homework
-    return (sum(hw[c].prestige for c in me.spells) + sum(hw[c].prestige for c in me.items)
-            + sum(me.tokens.values())
-            + (state.config.class_dismissed_prestige if me.class_dismissed else 0))
+    return (
+        sum(hw[c].prestige for c in me.spells)
+        + sum(hw[c].prestige for c in me.items)
+        + sum(me.tokens.values())
+        + (state.config.class_dismissed_prestige if me.class_dismissed else 0)
+    )
 
 
 # --- apply ------------------------------------------------------------------------------------
 
 CAST_EVENTS = (Trigger, CollectShard, GainWill, TakeTile, UseItem, CompleteHomework)
-_TURN_FIELDS = ("phase", "draws", "turn", "turns", "round", "current", "done", "eligible",
-                "taken", "private_done", "last_turn")
+_TURN_FIELDS = (
+    "phase",
+    "draws",
+    "turn",
+    "turns",
+    "round",
+    "current",
+    "done",
+    "eligible",
+    "taken",
+    "private_done",
+    "last_turn",
+)
 
 
 def apply(state: State, event: Event) -> Sequence[Fact]:
@@ -261,21 +333,26 @@ def _out_of_place(state: State, kind: str) -> IllegalEvent:
 def _actor(state: State, event: Any, phases: tuple[str, ...]) -> int:
     seat = state.seats.get(event.player)
     if seat is None:
-        raise IllegalEvent("AA-3", f"unknown player {event.player!r}; the players are "
-                                   f"{', '.join(state.players)}")
+        raise IllegalEvent(
+            "AA-3", f"unknown player {event.player!r}; the players are {', '.join(state.players)}"
+        )
     if state.phase not in phases:
         raise _out_of_place(state, type(event).__struct_config__.tag)
     if seat != state.turn:
-        raise IllegalEvent("AA-2", f"{event.player} acts out of turn: it is "
-                                   f"{state.players[state.turn]}'s turn")
+        raise IllegalEvent(
+            "AA-2", f"{event.player} acts out of turn: it is {state.players[state.turn]}'s turn"
+        )
     return seat
 
 
 def _pos(state: State, at: Sequence[int], rule: str) -> Pos:
     pos = (at[0], at[1])
     if pos not in _grid(state.config.board_rows, state.config.board_cols)[1]:
-        raise IllegalEvent(rule, f"{list(at)} is not a position of a "
-                                 f"{state.config.board_rows} × {state.config.board_cols} board")
+        raise IllegalEvent(
+            rule,
+            f"{list(at)} is not a position of a "
+            f"{state.config.board_rows} × {state.config.board_cols} board",
+        )
     return pos
 
 
@@ -286,9 +363,13 @@ def _round_check(state: State, claimed: int | None, rule: str) -> None:
 
 # Draws (AA-22, AA-33, AA-35).
 
+
 def _owed(state: State, kind: str) -> tuple[str, int | None]:
-    if state.phase not in ("setup", "refill", "swap_draw") or not state.draws \
-            or state.draws[0][0] != kind:
+    if (
+        state.phase not in ("setup", "refill", "swap_draw")
+        or not state.draws
+        or state.draws[0][0] != kind
+    ):
         raise _out_of_place(state, "draw_" + kind)
     return state.draws[0]
 
@@ -347,6 +428,7 @@ def _drawn(state: State, facts: list[Fact]) -> None:
 
 # The turn (AA-3).
 
+
 def _start_turn(state: State) -> None:
     if state.turn == state.first_player:
         state.round += 1  # round n begins with the first player's n-th turn
@@ -368,8 +450,11 @@ def _cast(state: State, event: Cast) -> Sequence[Fact]:
     state.current = at
     state.done = []
     # AA-31: the neighbours that may be triggered are fixed now.
-    state.eligible = [q for q in neighbours(state, at) if me.board[q[0]][q[1]] is not None
-                      and q not in me.exhausted and linked(state, seat, at, q)]
+    state.eligible = [
+        q
+        for q in neighbours(state, at)
+        if me.board[q[0]][q[1]] is not None and q not in me.exhausted and linked(state, seat, at, q)
+    ]
     state.phase = "casting"
     return ()
 
@@ -378,9 +463,12 @@ def _trigger(state: State, event: Trigger) -> Sequence[Fact]:
     _actor(state, event, ("casting",))
     at = _pos(state, event.at, "AA-5")
     if at not in state.eligible:
-        raise IllegalEvent("AA-31", f"{list(at)} cannot be triggered: the neighbours linked "
-                                    "and ready when the cast began, each once, are "
-                                    f"{', '.join(str(list(q)) for q in state.eligible) or 'none'}")
+        raise IllegalEvent(
+            "AA-31",
+            f"{list(at)} cannot be triggered: the neighbours linked "
+            "and ready when the cast began, each once, are "
+            f"{', '.join(str(list(q)) for q in state.eligible) or 'none'}",
+        )
     state.eligible.remove(at)
     state.current = at
     state.done = []
@@ -393,8 +481,11 @@ def _step(state: State, seat: int, action: str) -> None:
     steps = steps_at(state, seat, state.current)
     if not matchable(steps, [*state.done, action]):
         shown = " + ".join("/".join(sorted(s)) for s in steps)
-        raise IllegalEvent("AA-29", f"the tile at {list(state.current)} ({shown}) has no step "
-                                    f"left for {action} after {', '.join(state.done) or 'nothing'}")
+        raise IllegalEvent(
+            "AA-29",
+            f"the tile at {list(state.current)} ({shown}) has no step "
+            f"left for {action} after {', '.join(state.done) or 'nothing'}",
+        )
 
 
 def _collect_shard(state: State, event: CollectShard) -> Sequence[Fact]:
@@ -425,24 +516,27 @@ def _take_tile(state: State, event: TakeTile) -> Sequence[Fact]:
     seat = _actor(state, event, ("casting",))
     _step(state, seat, "tile")
     if event.tile not in state.public_tiles:
-        raise IllegalEvent("AA-11", f"{event.tile} is not a face-up public tile "
-                                    f"({', '.join(state.public_tiles) or 'none'})")
+        raise IllegalEvent(
+            "AA-11",
+            f"{event.tile} is not a face-up public tile "
+            f"({', '.join(state.public_tiles) or 'none'})",
+        )
     state.public_tiles.remove(event.tile)
     state.taken.append(event.tile)
     state.done.append("tile")
     return ()
 
 
-def _choices(state: State, seat: int, terms: Terms, event: UseItem | CompleteHomework,
-             rule: str) -> None:
+def _choices(
+    state: State, seat: int, terms: Terms, event: UseItem | CompleteHomework, rule: str
+) -> None:
     """§3: `ready` and `tiles` hold at most what the terms allow, and what is there."""
     ready = sum(n for t, n in terms if t == "ready+")
     tiles = sum(n for t, n in terms if t == "tile+")
     chosen = [(p[0], p[1]) for p in event.ready]
     if len(chosen) > ready:
         raise IllegalEvent(rule, f"{len(chosen)} positions readied; the card allows {ready}")
-    if len(set(chosen)) != len(chosen) or any(p not in state.board[seat].exhausted
-                                              for p in chosen):
+    if len(set(chosen)) != len(chosen) or any(p not in state.board[seat].exhausted for p in chosen):
         raise IllegalEvent(rule, "ready names distinct exhausted positions of your board")
     if len(event.tiles) > tiles:
         raise IllegalEvent(rule, f"{len(event.tiles)} tiles taken; the card allows {tiles}")
@@ -453,8 +547,14 @@ def _choices(state: State, seat: int, terms: Terms, event: UseItem | CompleteHom
         left.remove(tile)
 
 
-def _resolve(state: State, seat: int, terms: Terms, event: UseItem | CompleteHomework,
-             item: str | None, facts: list[Fact]) -> None:
+def _resolve(
+    state: State,
+    seat: int,
+    terms: Terms,
+    event: UseItem | CompleteHomework,
+    item: str | None,
+    facts: list[Fact],
+) -> None:
     """§3: the terms in written order, costs first (they were checked)."""
     config = state.config
     me = state.board[seat]
@@ -482,8 +582,7 @@ def _use_item(state: State, event: UseItem) -> Sequence[Fact]:
     seat = _actor(state, event, ("casting",))
     _step(state, seat, "item")
     me = state.board[seat]
-    terms = state.catalogue.terms.get(event.item, {}).get("use") if event.item in me.items \
-        else None
+    terms = state.catalogue.terms.get(event.item, {}).get("use") if event.item in me.items else None
     if not terms:
         raise IllegalEvent("AA-12", f"{event.item} is not an item of {event.player}'s with a use")
     costs = {t: n for t, n in terms if t in ("shard-", "will-")}
@@ -502,14 +601,16 @@ def _complete(state: State, event: CompleteHomework) -> Sequence[Fact]:
     me = state.board[seat]
     card = event.card
     if card not in state.public_homework and card not in me.private:
-        raise IllegalEvent("AA-16", f"{card} is neither a face-up public card nor one of "
-                                    f"{event.player}'s own")
+        raise IllegalEvent(
+            "AA-16", f"{card} is neither a face-up public card nor one of {event.player}'s own"
+        )
     hw = state.catalogue.homework[card]
     cost = cost_of(state, seat, card)
     paying = "will" if hw.kind == "spell" else "shards"
     if getattr(me, paying) < cost:
-        raise IllegalEvent("AA-16", f"{card} costs {cost} {paying}; {event.player} has "
-                                    f"{getattr(me, paying)}")
+        raise IllegalEvent(
+            "AA-16", f"{card} costs {cost} {paying}; {event.player} has {getattr(me, paying)}"
+        )
     terms = state.catalogue.terms[card].get("effect", ())
     _choices(state, seat, terms, event, "AA-16")
     facts: list[Fact] = []
@@ -527,8 +628,16 @@ def _complete(state: State, event: CompleteHomework) -> Sequence[Fact]:
     else:
         me.items.append(card)
         _prestige(state, seat, "item", hw.prestige, facts)
-    facts.append(TrackMoved(round=state.round, seat=seat, track="homework", before=before,
-                            after=before + 1, cause=hw.kind))
+    facts.append(
+        TrackMoved(
+            round=state.round,
+            seat=seat,
+            track="homework",
+            before=before,
+            after=before + 1,
+            cause=hw.kind,
+        )
+    )
     if before + 1 >= state.config.end_homework and state.ended_by is None:  # AA-23, AA-40
         _dismiss(state, seat, facts)
     state.done.append("homework")
@@ -541,8 +650,9 @@ def _rest(state: State, event: Rest) -> Sequence[Fact]:
     me = state.board[seat]
     if event.swap is not None:
         if event.swap not in me.private:
-            raise IllegalEvent("AA-15", f"{event.swap} is not one of {event.player}'s private "
-                                        "homework")
+            raise IllegalEvent(
+                "AA-15", f"{event.swap} is not one of {event.player}'s private homework"
+            )
         if not state.deck:
             raise IllegalEvent("AA-35", "the deck is empty: a rest swap needs a card to draw")
     me.exhausted.clear()
@@ -574,8 +684,9 @@ def _after_main(state: State, facts: list[Fact]) -> None:
 def _place_tile(state: State, event: PlaceTile) -> Sequence[Fact]:
     seat = _actor(state, event, ("placing",))
     if event.tile not in state.taken:
-        raise IllegalEvent("AA-19", f"{event.tile} is not a tile taken this turn "
-                                    f"({', '.join(state.taken)})")
+        raise IllegalEvent(
+            "AA-19", f"{event.tile} is not a tile taken this turn ({', '.join(state.taken)})"
+        )
     at = _pos(state, event.at, "AA-19")
     if not 0 <= event.rotation <= 3:
         raise IllegalEvent("AA-25", f"rotation {event.rotation} is not 0 to 3")
@@ -588,16 +699,22 @@ def _place_tile(state: State, event: PlaceTile) -> Sequence[Fact]:
     me.board[at[0]][at[1]] = (event.tile, event.rotation)
     if not homework_action_left(state, seat):
         me.board[at[0]][at[1]] = covered
-        raise IllegalEvent("AA-21", f"placing {event.tile} at {list(at)} would leave no "
-                                    "complete-homework action on the board")
+        raise IllegalEvent(
+            "AA-21",
+            f"placing {event.tile} at {list(at)} would leave no "
+            "complete-homework action on the board",
+        )
     state.taken.remove(event.tile)
     facts: list[Fact] = []
     me.links += sum(linked(state, seat, at, q) for q in around) - near
     after = (placed_tiles(state, seat), me.links)
     for track, old, new in (("tiles", before[0], after[0]), ("links", before[1], after[1])):
         if old != new:
-            facts.append(TrackMoved(round=state.round, seat=seat, track=track, before=old,
-                                    after=new, cause="place"))
+            facts.append(
+                TrackMoved(
+                    round=state.round, seat=seat, track=track, before=old, after=new, cause="place"
+                )
+            )
     if covered is not None and covered[0] in cat.corners:
         pass  # AA-27: a covered corner never returns
     if not state.taken:
@@ -616,8 +733,11 @@ def refill_counts(state: State) -> tuple[int, int, int]:
 
 def _start_refill(state: State, facts: list[Fact]) -> None:
     tiles, public, private = refill_counts(state)
-    state.draws = ([("tile", None)] * tiles + [("homework", None)] * public
-                   + [("homework", state.turn)] * private)
+    state.draws = (
+        [("tile", None)] * tiles
+        + [("homework", None)] * public
+        + [("homework", state.turn)] * private
+    )
     state.phase = "refill"
     if not state.draws:
         _end_turn(state, facts)
@@ -659,9 +779,17 @@ def is_over(state: State) -> bool:
 
 
 _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
-    DrawTile: _draw_tile, DrawHomework: _draw_homework, Cast: _cast, Trigger: _trigger,
-    CollectShard: _collect_shard, GainWill: _gain_will, TakeTile: _take_tile,
-    UseItem: _use_item, CompleteHomework: _complete, Rest: _rest, PlaceTile: _place_tile,
+    DrawTile: _draw_tile,
+    DrawHomework: _draw_homework,
+    Cast: _cast,
+    Trigger: _trigger,
+    CollectShard: _collect_shard,
+    GainWill: _gain_will,
+    TakeTile: _take_tile,
+    UseItem: _use_item,
+    CompleteHomework: _complete,
+    Rest: _rest,
+    PlaceTile: _place_tile,
 }
 ACTION_HANDLERS = {ACTION_OF[t]: _HANDLERS[t] for t in ACTION_OF}
 
@@ -675,12 +803,24 @@ def expecting(state: State) -> Expecting:
             detail["to"] = state.players[to]
         return Expecting(kind="draw_" + kind, decider=CHANCE, detail=detail)
     if phase == "main":
-        return Expecting(kind="cast or rest", seats=(state.turn,), decider=state.turn,
-                         detail={"round": state.round})
+        return Expecting(
+            kind="cast or rest",
+            seats=(state.turn,),
+            decider=state.turn,
+            detail={"round": state.round},
+        )
     if phase == "casting":
-        return Expecting(kind="an action, trigger, or the next step", seats=(state.turn,),
-                         decider=state.turn, detail={"round": state.round})
+        return Expecting(
+            kind="an action, trigger, or the next step",
+            seats=(state.turn,),
+            decider=state.turn,
+            detail={"round": state.round},
+        )
     if phase == "placing":
-        return Expecting(kind="place_tile", seats=(state.turn,), decider=state.turn,
-                         detail={"round": state.round, "tiles": list(state.taken)})
+        return Expecting(
+            kind="place_tile",
+            seats=(state.turn,),
+            decider=state.turn,
+            detail={"round": state.round, "tiles": list(state.taken)},
+        )
     return Expecting(kind="nothing")

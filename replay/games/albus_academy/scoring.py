@@ -50,10 +50,19 @@ def final_facts(state: State) -> list[Fact]:
         points = end_ability(state, seat)
         if points:
             before = prestige(state, seat)
-            facts.append(ScoreChanged(round=state.round, seat=seat, source="end_ability",
-                                      points=points))
-            facts.append(TrackMoved(round=state.round, seat=seat, track="prestige",
-                                    before=before, after=before + points, cause="end_ability"))
+            facts.append(
+                ScoreChanged(round=state.round, seat=seat, source="end_ability", points=points)
+            )
+            facts.append(
+                TrackMoved(
+                    round=state.round,
+                    seat=seat,
+                    track="prestige",
+                    before=before,
+                    after=before + points,
+                    cause="end_ability",
+                )
+            )
     return facts
 
 

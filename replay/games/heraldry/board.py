@@ -44,7 +44,8 @@ def build_board(hexes: Sequence[MapHex], players: int, config: Config) -> Board:
     wanted = config.hexes_per_player * players
     if len(hexes) != wanted:
         raise RulesError(
-            "HE-22", f"{players} players play on {wanted} hexes "
+            "HE-22",
+            f"{players} players play on {wanted} hexes "
             f"({config.tiles_per_player} tiles each), not {len(hexes)}",
         )
     coords = tuple((h.q, h.r) for h in hexes)
@@ -54,7 +55,8 @@ def build_board(hexes: Sequence[MapHex], players: int, config: Config) -> Board:
             raise RulesError("HE-3", f"hex [{h.q}, {h.r}] appears twice in the map")
         if h.terrain not in TERRAINS:
             raise RulesError(
-                "HE-2", f"hex [{h.q}, {h.r}] has unknown terrain {h.terrain!r}; "
+                "HE-2",
+                f"hex [{h.q}, {h.r}] has unknown terrain {h.terrain!r}; "
                 f"known: {', '.join(TERRAINS)}",
             )
         index[at] = i
@@ -66,7 +68,10 @@ def build_board(hexes: Sequence[MapHex], players: int, config: Config) -> Board:
     _check_tiles(hexes, config)
     _check_connected(coords, neighbours)
     return Board(
-        coords=coords, index=index, terrain=terrain, tile=tuple(h.tile for h in hexes),
+        coords=coords,
+        index=index,
+        terrain=terrain,
+        tile=tuple(h.tile for h in hexes),
         neighbours=neighbours,
         edge=tuple(len(n) < len(DIRECTIONS) for n in neighbours),
         by_lake=tuple(any(terrain[n] == "lake" for n in ns) for ns in neighbours),
@@ -79,7 +84,9 @@ def _check_tiles(hexes: Sequence[MapHex], config: Config) -> None:
     if not tagged:
         return
     if len(tagged) != len(hexes):
-        raise RulesError("HE-22", f"tile ids are on {len(tagged)} of {len(hexes)} hexes: all or none")
+        raise RulesError(
+            "HE-22", f"tile ids are on {len(tagged)} of {len(hexes)} hexes: all or none"
+        )
     tiles: dict[int, list[Hex]] = {}
     for h in tagged:
         assert h.tile is not None
@@ -90,10 +97,11 @@ def _check_tiles(hexes: Sequence[MapHex], config: Config) -> None:
                 "HE-22", f"tile {tile} has {len(members)} hexes, not {config.tile_size}"
             )
         for i, a in enumerate(members):
-            for b in members[i + 1:]:
+            for b in members[i + 1 :]:
                 if not adjacent(a, b):
                     raise RulesError(
-                        "HE-22", f"tile {tile}: hexes [{a[0]}, {a[1]}] and [{b[0]}, {b[1]}] "
+                        "HE-22",
+                        f"tile {tile}: hexes [{a[0]}, {a[1]}] and [{b[0]}, {b[1]}] "
                         "are not adjacent",
                     )
 
@@ -111,6 +119,7 @@ def _check_connected(coords: Sequence[Hex], neighbours: Sequence[Sequence[int]])
         apart = next(i for i in range(len(coords)) if i not in seen)
         q, r = coords[apart]
         raise RulesError(
-            "HE-22", f"the map is not connected: hex [{q}, {r}] cannot be reached from "
+            "HE-22",
+            f"the map is not connected: hex [{q}, {r}] cannot be reached from "
             f"[{coords[0][0]}, {coords[0][1]}]",
         )

@@ -86,13 +86,17 @@ class GreedyBot(Bot):
         if not kinds:
             return Pass(player=player)
         if kinds == ["place_city"]:
-            best = max(options.setup_hexes(), key=lambda h: (self.city_ground(state, h), rng.random()))
+            best = max(
+                options.setup_hexes(), key=lambda h: (self.city_ground(state, h), rng.random())
+            )
             return PlaceCity(player=player, hex=coords[best])
         if "promote" in kinds:
             end = state.config.token_end
             promo = state.config.token_promotion
-            pay = min(options.payments(), key=lambda p: (sum(end[t] for t in p),
-                                                         sum(promo[t] for t in p), rng.random()))
+            pay = min(
+                options.payments(),
+                key=lambda p: (sum(end[t] for t in p), sum(promo[t] for t in p), rng.random()),
+            )
             return Promote(player=player, pay=pay)
         if "found_city" in kinds:
             return rng.choice(options.foundings())
@@ -110,8 +114,10 @@ class GreedyBot(Bot):
         if "recruit" in kinds:
             return max(options.recruits(), key=lambda e: (e.knights, rng.random()))
         if "expedition" in kinds:
-            best = max(options.expedition_hexes(),
-                       key=lambda h: (self.ground(state, seat, h), rng.random()))
+            best = max(
+                options.expedition_hexes(),
+                key=lambda h: (self.ground(state, seat, h), rng.random()),
+            )
             return Expedition(player=player, hex=coords[best])
         return RandomBot().choose(state, seat, options, rng)
 
@@ -138,16 +144,20 @@ class GreedyBot(Bot):
             value += 4.0
         return value
 
-    def best_battle(self, state: State, seat: int, steps: list[Step],
-                    rng: random.Random) -> Step | None:
+    def best_battle(
+        self, state: State, seat: int, steps: list[Step], rng: random.Random
+    ) -> Step | None:
         best: tuple[float, float, Step] | None = None
         for step in steps:
             b = state.board.index[step.to]
             battle, village = loot_due(state, seat, b)
             if not battle:
                 continue
-            worth = sum(c for o, c in enumerate(state.knights[b]) if o != seat) \
-                + 3.0 * (village is not None) + 2.0 * bool(step.loot)
+            worth = (
+                sum(c for o, c in enumerate(state.knights[b]) if o != seat)
+                + 3.0 * (village is not None)
+                + 2.0 * bool(step.loot)
+            )
             if step.loot:
                 worth += state.config.token_promotion[step.loot[0]] / 3
             if best is None or (worth, rng.random()) > best[:2]:
@@ -158,11 +168,15 @@ class GreedyBot(Bot):
         reserve = dict(state.reserve[seat])
         out = []
         for h in sorted(sites, key=lambda h: -self.ground(state, seat, h)):
-            contested = any(any(c for o, c in enumerate(state.knights[n]) if o != seat)
-                            for n in state.board.neighbours[h])
+            contested = any(
+                any(c for o, c in enumerate(state.knights[n]) if o != seat)
+                for n in state.board.neighbours[h]
+            )
             order: tuple[Literal["village", "fortress"], ...] = (
-                ("fortress", "village") if contested and city_block(state, seat, h)
-                else ("village", "fortress"))
+                ("fortress", "village")
+                if contested and city_block(state, seat, h)
+                else ("village", "fortress")
+            )
             piece = next((p for p in order if reserve[p]), None)
             if piece is None:
                 break
@@ -193,8 +207,11 @@ class GreedyBot(Bot):
         board = state.board
         size = len(board)
         far = [size] * size
-        todo = [h for h in range(size) if self.ground(state, seat, h) > 0
-                and entry_block(state, seat, h) is None]
+        todo = [
+            h
+            for h in range(size)
+            if self.ground(state, seat, h) > 0 and entry_block(state, seat, h) is None
+        ]
         for h in todo:
             far[h] = 0
         for h in todo:  # breadth first: the list grows while it is walked
@@ -214,8 +231,9 @@ def table(players: int, config: Any, rng: random.Random, catalogue: None = None)
 
     names = ["Ann", "Bob", "Cid", "Dee"]
     if not config.min_players <= players <= min(config.max_players, len(names)):
-        raise ValueError(f"Heraldry seats {config.min_players} to {config.max_players} "
-                         f"players, not {players}")
+        raise ValueError(
+            f"Heraldry seats {config.min_players} to {config.max_players} players, not {players}"
+        )
     return {"players": names[:players], "map": random_map(players, config, rng)}
 
 

@@ -59,8 +59,10 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
         if self.reserve["city"] < self.setup_cities or self.reserve["knight"] < self.setup_cities:
             raise ValueError("the reserve cannot place the setup cities and their knights")
         resources = set(TERRAINS) - {"lake"}
-        for name, table in (("token_promotion", self.token_promotion),
-                            ("token_end", self.token_end)):
+        for name, table in (
+            ("token_promotion", self.token_promotion),
+            ("token_end", self.token_end),
+        ):
             if set(table) != resources:
                 raise ValueError(f"{name} needs a value for each of {', '.join(sorted(resources))}")
         if set(self.title_points) != set(TITLES[1:]):

@@ -26,7 +26,9 @@ class Header(BaseHeader, frozen=True, kw_only=True, tag="header"):
     map: list[MapHex]
 
 
-class _Event(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="kind", gc=False):
+class _Event(
+    msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="kind", gc=False
+):
     player: str
 
 

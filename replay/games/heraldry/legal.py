@@ -57,8 +57,10 @@ def legal_events(state: State, seat: int | None = None) -> list[Event]:
     firsts = steps(state, seat)
     for first in firsts:
         events.append(Move(player=player, steps=[first]))
-        events.extend(Move(player=player, steps=[first, second])
-                      for second in second_steps(state, seat, first))
+        events.extend(
+            Move(player=player, steps=[first, second])
+            for second in second_steps(state, seat, first)
+        )
     events.extend(builds(state, seat))
     events.extend(foundings(state, seat))
     events.extend(expeditions(state, seat))
@@ -77,9 +79,11 @@ def recruits(state: State, seat: int) -> list[Recruit]:
     reserve = state.reserve[seat]["knight"]
     player = state.players[seat]
     coords = state.board.coords
-    return [Recruit(player=player, city=coords[h], knights=k)
-            for h in own(state, seat, "city")
-            for k in range(1, min(recruit_limit(state, h), reserve) + 1)]
+    return [
+        Recruit(player=player, city=coords[h], knights=k)
+        for h in own(state, seat, "city")
+        for k in range(1, min(recruit_limit(state, h), reserve) + 1)
+    ]
 
 
 def own(state: State, seat: int, piece: str) -> list[int]:
@@ -151,11 +155,20 @@ def builds(state: State, seat: int) -> Iterator[Build]:
     for pick in itertools.product(choices, repeat=len(sites)):
         villages = pick.count("village")
         fortresses = pick.count("fortress")
-        if not villages + fortresses or villages > reserve["village"] \
-                or fortresses > reserve["fortress"]:
+        if (
+            not villages + fortresses
+            or villages > reserve["village"]
+            or fortresses > reserve["fortress"]
+        ):
             continue
-        yield Build(player=player, sites=[Site(hex=coords[h], piece=piece)
-                                          for h, piece in zip(sites, pick) if piece is not None])
+        yield Build(
+            player=player,
+            sites=[
+                Site(hex=coords[h], piece=piece)
+                for h, piece in zip(sites, pick)
+                if piece is not None
+            ],
+        )
 
 
 def foundings(state: State, seat: int) -> list[FoundCity]:
@@ -163,8 +176,11 @@ def foundings(state: State, seat: int) -> list[FoundCity]:
     if not state.reserve[seat]["city"]:
         return []
     player = state.players[seat]
-    return [FoundCity(player=player, hex=state.board.coords[h]) for h in own(state, seat, "village")
-            if found_block(state, seat, h) is None]
+    return [
+        FoundCity(player=player, hex=state.board.coords[h])
+        for h in own(state, seat, "village")
+        if found_block(state, seat, h) is None
+    ]
 
 
 def expedition_hexes(state: State, seat: int) -> list[int]:
@@ -176,8 +192,9 @@ def expedition_hexes(state: State, seat: int) -> list[int]:
 
 def expeditions(state: State, seat: int) -> list[Expedition]:
     player = state.players[seat]
-    return [Expedition(player=player, hex=state.board.coords[h])
-            for h in expedition_hexes(state, seat)]
+    return [
+        Expedition(player=player, hex=state.board.coords[h]) for h in expedition_hexes(state, seat)
+    ]
 
 
 def payments(state: State, seat: int) -> list[list[Terrain]]:
@@ -235,13 +252,17 @@ def _can_build(state: State, seat: int) -> bool:
 
 def _can_found(state: State, seat: int) -> bool:
     return bool(state.reserve[seat]["city"]) and any(
-        found_block(state, seat, h) is None for h in own(state, seat, "village"))
+        found_block(state, seat, h) is None for h in own(state, seat, "village")
+    )
 
 
 def _can_move(state: State, seat: int) -> bool:
     neighbours = state.board.neighbours
-    return any(entry_block(state, seat, b) is None
-               for a in knight_hexes(state, seat) for b in neighbours[a])
+    return any(
+        entry_block(state, seat, b) is None
+        for a in knight_hexes(state, seat)
+        for b in neighbours[a]
+    )
 
 
 def _can_expedition(state: State, seat: int) -> bool:
@@ -251,8 +272,12 @@ def _can_expedition(state: State, seat: int) -> bool:
 
 
 _CAN = {  # in the order of ACTIONS
-    "recruit": _can_recruit, "move": _can_move, "build": _can_build,
-    "found_city": _can_found, "expedition": _can_expedition, "promote": _can_promote,
+    "recruit": _can_recruit,
+    "move": _can_move,
+    "build": _can_build,
+    "found_city": _can_found,
+    "expedition": _can_expedition,
+    "promote": _can_promote,
 }
 assert tuple(_CAN) == ACTIONS
 
@@ -263,8 +288,10 @@ def canonical(state: State, event: Event) -> Event:
     Order within those lists changes nothing in the game, so logs may write either."""
     if isinstance(event, Build):
         index = state.board.index
-        return Build(player=event.player,
-                     sites=sorted(event.sites, key=lambda site: index.get(tuple(site.hex), -1)))  # type: ignore[arg-type]
+        return Build(
+            player=event.player,
+            sites=sorted(event.sites, key=lambda site: index.get((site.hex[0], site.hex[1]), -1)),
+        )
     if isinstance(event, Promote):
         return Promote(player=event.player, pay=sorted(event.pay))
     return event
@@ -324,6 +351,10 @@ def menu(state: State, seat: int) -> Menu:
 
 _LISTS: dict[str, Callable[[State, int], list[Any]]] = {
     "place_city": lambda state, seat: setup_hexes(state) if state.phase == "setup" else [],
-    "recruit": recruits, "move": steps, "build": build_sites, "found_city": foundings,
-    "expedition": expedition_hexes, "promote": payments,
+    "recruit": recruits,
+    "move": steps,
+    "build": build_sites,
+    "found_city": foundings,
+    "expedition": expedition_hexes,
+    "promote": payments,
 }

@@ -34,7 +34,7 @@ def _attempt(players: int, config: Config, rng: random.Random) -> list[MapHex]:
         while True:
             q, r = rng.choice(frontier)
             # A tile of one, two or three hexes is a corner of a triangle: all mutually adjacent.
-            shapes = [[(q + a, r + b) for a, b in tri[:config.tile_size]] for tri in TRIANGLES]
+            shapes = [[(q + a, r + b) for a, b in tri[: config.tile_size]] for tri in TRIANGLES]
             shapes = [cells for cells in shapes if not any(c in taken for c in cells)]
             if shapes:
                 break
@@ -43,8 +43,10 @@ def _attempt(players: int, config: Config, rng: random.Random) -> list[MapHex]:
             around.update((cell[0] + dq, cell[1] + dr) for dq, dr in DIRECTIONS)
         frontier = sorted(around.difference(taken))
     drawn = rng.choices(terrains, weights, k=len(taken))
-    return [MapHex(q=q, r=r, terrain=terrain, tile=tile)
-            for ((q, r), tile), terrain in zip(taken.items(), drawn)]
+    return [
+        MapHex(q=q, r=r, terrain=terrain, tile=tile)
+        for ((q, r), tile), terrain in zip(taken.items(), drawn)
+    ]
 
 
 def _city_room(hexes: list[MapHex]) -> int:

@@ -234,11 +234,14 @@ def _actor(state: State, event: Event, rule: str) -> int:
         if kind != "place_city":
             raise IllegalEvent("HE-4", f"every setup city is placed before the first {kind}")
     elif kind == "place_city":
-        raise IllegalEvent("HE-4", "setup is over: a city is now only founded from a village (HE-11)")
+        raise IllegalEvent(
+            "HE-4", "setup is over: a city is now only founded from a village (HE-11)"
+        )
     if seat != state.turn:
         rule = "HE-4" if state.phase == "setup" else "HE-21"
-        raise IllegalEvent(rule, f"{event.player} acts out of turn: it is "
-                                 f"{state.players[state.turn]}'s turn")
+        raise IllegalEvent(
+            rule, f"{event.player} acts out of turn: it is {state.players[state.turn]}'s turn"
+        )
     return seat
 
 
@@ -257,10 +260,22 @@ def _place_city(state: State, event: PlaceCity) -> Sequence[Fact]:
     reserve["city"] -= 1
     reserve["knight"] -= 1
     facts: list[Fact] = [
-        TrackMoved(round=rnd, seat=seat, track="knights", before=before["knight"],
-                   after=before["knight"] + 1, cause="setup"),
-        TrackMoved(round=rnd, seat=seat, track="buildings", before=_buildings(before),
-                   after=_buildings(before) + 1, cause="setup"),
+        TrackMoved(
+            round=rnd,
+            seat=seat,
+            track="knights",
+            before=before["knight"],
+            after=before["knight"] + 1,
+            cause="setup",
+        ),
+        TrackMoved(
+            round=rnd,
+            seat=seat,
+            track="buildings",
+            before=_buildings(before),
+            after=_buildings(before) + 1,
+            cause="setup",
+        ),
     ]
     del state.setup_order[0]
     if state.setup_order:
@@ -284,20 +299,31 @@ def _recruit(state: State, event: Recruit) -> Sequence[Fact]:
     limit = recruit_limit(state, h)
     if not 1 <= event.knights <= limit:
         raise IllegalEvent(
-            "HE-6", f"a recruit at {state.board.name(h)} brings 1 to {limit} knights, "
-            f"not {event.knights}" + (" (3 only where the city touches a lake)" if limit < 3 else "")
+            "HE-6",
+            f"a recruit at {state.board.name(h)} brings 1 to {limit} knights, "
+            f"not {event.knights}"
+            + (" (3 only where the city touches a lake)" if limit < 3 else ""),
         )
     reserve = state.reserve[seat]
     if reserve["knight"] < event.knights:
         raise IllegalEvent(
-            "HE-6", f"{event.player} recruits {event.knights} knights but has "
-            f"{reserve['knight']} in reserve"
+            "HE-6",
+            f"{event.player} recruits {event.knights} knights but has "
+            f"{reserve['knight']} in reserve",
         )
     before = on_board(state, seat)["knight"]
     reserve["knight"] -= event.knights
     add_knights(state, seat, h, event.knights)
-    facts: list[Fact] = [TrackMoved(round=state.round, seat=seat, track="knights", before=before,
-                                    after=before + event.knights, cause="recruit")]
+    facts: list[Fact] = [
+        TrackMoved(
+            round=state.round,
+            seat=seat,
+            track="knights",
+            before=before,
+            after=before + event.knights,
+            cause="recruit",
+        )
+    ]
     _end_turn(state, facts)
     return facts
 
@@ -348,21 +374,27 @@ def do_step(state: State, seat: int, step: Step, moved: dict[int, int]) -> _Done
         held = state.tokens[village_owner]
         if len(loot) != 1:
             raise IllegalEvent(
-                "HE-19", f"destroying {state.players[village_owner]}'s village at "
+                "HE-19",
+                f"destroying {state.players[village_owner]}'s village at "
                 f"{state.board.name(b)} takes "
-                f"exactly one of their tokens ({_held(held)}), not {len(loot)}"
+                f"exactly one of their tokens ({_held(held)}), not {len(loot)}",
             )
         looted = loot[0]
         if not held.get(looted):
             raise IllegalEvent(
-                "HE-19", f"{state.players[village_owner]} holds no {looted} token to loot; "
-                f"they hold {_held(held)}"
+                "HE-19",
+                f"{state.players[village_owner]} holds no {looted} token to loot; "
+                f"they hold {_held(held)}",
             )
     elif loot:
-        why = ("destroys no village" if village_owner is None
-               else f"destroys the village of {state.players[village_owner]}, who holds no token")
+        why = (
+            "destroys no village"
+            if village_owner is None
+            else f"destroys the village of {state.players[village_owner]}, who holds no token"
+        )
         raise IllegalEvent(
-            "HE-19", f"loot {', '.join(loot)} at {state.board.name(b)}, but the step {why}")
+            "HE-19", f"loot {', '.join(loot)} at {state.board.name(b)}, but the step {why}"
+        )
     destroyed: list[tuple[int, int]] = []
     if battle:
         for other, count in enumerate(state.knights[b]):
@@ -402,15 +434,18 @@ def undo_step(state: State, done: _Done, moved: dict[int, int]) -> None:
 
 
 def _held(tokens: dict[str, int]) -> str:
-    return ", ".join(f"{count}× {terrain}" for terrain, count in sorted(tokens.items()) if count) \
+    return (
+        ", ".join(f"{count}× {terrain}" for terrain, count in sorted(tokens.items()) if count)
         or "none"
+    )
 
 
 def _move(state: State, event: Move) -> Sequence[Fact]:
     seat = _actor(state, event, "HE-7")
     if not 1 <= len(event.steps) <= state.config.move_max_knights:
         raise IllegalEvent(
-            "HE-7", f"a move takes 1 to {state.config.move_max_knights} steps, not {len(event.steps)}"
+            "HE-7",
+            f"a move takes 1 to {state.config.move_max_knights} steps, not {len(event.steps)}",
         )
     moved: dict[int, int] = {}
     done: list[_Done] = []
@@ -428,27 +463,69 @@ def _move(state: State, event: Move) -> Sequence[Fact]:
     return facts
 
 
-def _battle_facts(state: State, seat: int, b: int, destroyed: list[tuple[int, int]],
-                  village_owner: int | None, looted: str | None, facts: list[Fact]) -> None:
+def _battle_facts(
+    state: State,
+    seat: int,
+    b: int,
+    destroyed: list[tuple[int, int]],
+    village_owner: int | None,
+    looted: str | None,
+    facts: list[Fact],
+) -> None:
     rnd = state.round
     place = state.board.name(b)
     for victim, count in destroyed:
         after = on_board(state, victim)["knight"]
-        facts.append(PiecesRemoved(round=rnd, seat=seat, victim=victim, place=place,
-                                   piece="knight", count=count, cause="battle"))
-        facts.append(TrackMoved(round=rnd, seat=victim, track="knights", before=after + count,
-                                after=after, cause="battle"))
+        facts.append(
+            PiecesRemoved(
+                round=rnd,
+                seat=seat,
+                victim=victim,
+                place=place,
+                piece="knight",
+                count=count,
+                cause="battle",
+            )
+        )
+        facts.append(
+            TrackMoved(
+                round=rnd,
+                seat=victim,
+                track="knights",
+                before=after + count,
+                after=after,
+                cause="battle",
+            )
+        )
     if village_owner is not None:
         after = _buildings(on_board(state, village_owner))
-        facts.append(PiecesRemoved(round=rnd, seat=seat, victim=village_owner, place=place,
-                                   piece="village", count=1, cause="battle"))
-        facts.append(TrackMoved(round=rnd, seat=village_owner, track="buildings",
-                                before=after + 1, after=after, cause="battle"))
+        facts.append(
+            PiecesRemoved(
+                round=rnd,
+                seat=seat,
+                victim=village_owner,
+                place=place,
+                piece="village",
+                count=1,
+                cause="battle",
+            )
+        )
+        facts.append(
+            TrackMoved(
+                round=rnd,
+                seat=village_owner,
+                track="buildings",
+                before=after + 1,
+                after=after,
+                cause="battle",
+            )
+        )
     if looted is not None:
         assert village_owner is not None
         facts.append(ResourceChanged(round=rnd, seat=seat, resource=looted, delta=1, cause="loot"))
-        facts.append(ResourceChanged(round=rnd, seat=village_owner, resource=looted, delta=-1,
-                                     cause="loot"))
+        facts.append(
+            ResourceChanged(round=rnd, seat=village_owner, resource=looted, delta=-1, cause="loot")
+        )
 
 
 def _build(state: State, event: Build) -> Sequence[Fact]:
@@ -460,7 +537,9 @@ def _build(state: State, event: Build) -> Sequence[Fact]:
     for site in event.sites:
         h = _hex(state, site.hex, "HE-10", "a site")
         if h in hexes:
-            raise IllegalEvent("HE-10", f"{state.board.name(h)} is built on twice: one knight per hex")
+            raise IllegalEvent(
+                "HE-10", f"{state.board.name(h)} is built on twice: one knight per hex"
+            )
         why = build_block(state, seat, h)
         if why:
             raise IllegalEvent("HE-10", f"no building at {state.board.name(h)}: {why}")
@@ -470,7 +549,8 @@ def _build(state: State, event: Build) -> Sequence[Fact]:
     for piece, count in wanted.items():
         if reserve[piece] < count:
             raise IllegalEvent(
-                "HE-10", f"{event.player} builds {count}× {piece} but has {reserve[piece]} in reserve"
+                "HE-10",
+                f"{event.player} builds {count}× {piece} but has {reserve[piece]} in reserve",
             )
     before = on_board(state, seat)
     rnd = state.round
@@ -484,13 +564,30 @@ def _build(state: State, event: Build) -> Sequence[Fact]:
         state.built[seat][h] = site.piece
         terrain = state.board.terrain[h]
         tokens[terrain] = tokens.get(terrain, 0) + 1
-        facts.append(ResourceChanged(round=rnd, seat=seat, resource=terrain, delta=1,
-                                     cause="build"))
+        facts.append(
+            ResourceChanged(round=rnd, seat=seat, resource=terrain, delta=1, cause="build")
+        )
     count = len(hexes)
-    facts.append(TrackMoved(round=rnd, seat=seat, track="knights", before=before["knight"],
-                            after=before["knight"] - count, cause="build"))
-    facts.append(TrackMoved(round=rnd, seat=seat, track="buildings", before=_buildings(before),
-                            after=_buildings(before) + count, cause="build"))
+    facts.append(
+        TrackMoved(
+            round=rnd,
+            seat=seat,
+            track="knights",
+            before=before["knight"],
+            after=before["knight"] - count,
+            cause="build",
+        )
+    )
+    facts.append(
+        TrackMoved(
+            round=rnd,
+            seat=seat,
+            track="buildings",
+            before=_buildings(before),
+            after=_buildings(before) + count,
+            cause="build",
+        )
+    )
     _end_turn(state, facts)
     return facts
 
@@ -514,16 +611,25 @@ def _found_city(state: State, event: FoundCity) -> Sequence[Fact]:
     return facts
 
 
-def _score(state: State, seat: int, source: str, points: int, cause: str,
-           facts: list[Fact]) -> None:
+def _score(
+    state: State, seat: int, source: str, points: int, cause: str, facts: list[Fact]
+) -> None:
     if not points:
         return
     before = sum(state.points[seat].values())
     row = state.points[seat]
     row[source] = row.get(source, 0) + points
     facts.append(ScoreChanged(round=state.round, seat=seat, source=source, points=points))
-    facts.append(TrackMoved(round=state.round, seat=seat, track="score", before=before,
-                            after=before + points, cause=cause))
+    facts.append(
+        TrackMoved(
+            round=state.round,
+            seat=seat,
+            track="score",
+            before=before,
+            after=before + points,
+            cause=cause,
+        )
+    )
 
 
 def _expedition(state: State, event: Expedition) -> Sequence[Fact]:
@@ -533,8 +639,9 @@ def _expedition(state: State, event: Expedition) -> Sequence[Fact]:
     reserve = state.reserve[seat]
     if reserve["knight"] < need:
         raise IllegalEvent(
-            "HE-12", f"an expedition takes {need} knights from the reserve; "
-            f"{event.player} has {reserve['knight']}"
+            "HE-12",
+            f"an expedition takes {need} knights from the reserve; "
+            f"{event.player} has {reserve['knight']}",
         )
     why = expedition_block(state, h)
     if why:
@@ -543,8 +650,16 @@ def _expedition(state: State, event: Expedition) -> Sequence[Fact]:
     reserve["knight"] -= need
     state.lost[seat] += need - 1
     add_knights(state, seat, h, 1)
-    facts: list[Fact] = [TrackMoved(round=state.round, seat=seat, track="knights", before=before,
-                                    after=before + 1, cause="expedition")]
+    facts: list[Fact] = [
+        TrackMoved(
+            round=state.round,
+            seat=seat,
+            track="knights",
+            before=before,
+            after=before + 1,
+            cause="expedition",
+        )
+    ]
     _end_turn(state, facts)
     return facts
 
@@ -571,11 +686,15 @@ def _promote(state: State, event: Promote) -> Sequence[Fact]:
     facts: list[Fact] = []
     for terrain, count in paying.items():
         held[terrain] -= count
-        facts.append(ResourceChanged(round=rnd, seat=seat, resource=terrain, delta=-count,
-                                     cause="promote"))
+        facts.append(
+            ResourceChanged(round=rnd, seat=seat, resource=terrain, delta=-count, cause="promote")
+        )
     state.title[seat] = title + 1
-    facts.append(TrackMoved(round=rnd, seat=seat, track="title", before=title, after=title + 1,
-                            cause="promote"))
+    facts.append(
+        TrackMoved(
+            round=rnd, seat=seat, track="title", before=title, after=title + 1, cause="promote"
+        )
+    )
     new = TITLES[title + 1]
     _score(state, seat, "title", state.config.title_points[new], "promote", facts)
     if title + 1 == len(TITLES) - 1:
@@ -615,8 +734,14 @@ def token_value(state: State, seat: int) -> int:
 
 
 _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
-    PlaceCity: _place_city, Recruit: _recruit, Move: _move, Build: _build,
-    FoundCity: _found_city, Expedition: _expedition, Promote: _promote, Pass: _pass,
+    PlaceCity: _place_city,
+    Recruit: _recruit,
+    Move: _move,
+    Build: _build,
+    FoundCity: _found_city,
+    Expedition: _expedition,
+    Promote: _promote,
+    Pass: _pass,
 }
 
 
@@ -625,11 +750,19 @@ _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
 
 def expecting(state: State) -> Expecting:
     if state.phase == "setup":
-        return Expecting(kind="place_city", seats=(state.turn,), decider=state.turn,
-                         detail={"left": len(state.setup_order)})
+        return Expecting(
+            kind="place_city",
+            seats=(state.turn,),
+            decider=state.turn,
+            detail={"left": len(state.setup_order)},
+        )
     if state.phase == "play":
-        return Expecting(kind="action", seats=(state.turn,), decider=state.turn,
-                         detail={"round": state.round, "turn": state.turns + 1})
+        return Expecting(
+            kind="action",
+            seats=(state.turn,),
+            decider=state.turn,
+            detail={"round": state.round, "turn": state.turns + 1},
+        )
     return Expecting(kind="nothing")
 
 
@@ -650,9 +783,14 @@ def result(state: State) -> Result:
     turn order from the start player (HE-21), so there is one winner and ranks never tie.
     Before the end, `tokens` is what the tokens held would score if the game ended now."""
     n = len(state.players)
-    sources = [{"city": p.get("city", 0), "title": p.get("title", 0),
-                "tokens": p.get("tokens", 0) if state.phase == "over" else token_value(state, s)}
-               for s, p in enumerate(state.points)]
+    sources = [
+        {
+            "city": p.get("city", 0),
+            "title": p.get("title", 0),
+            "tokens": p.get("tokens", 0) if state.phase == "over" else token_value(state, s),
+        }
+        for s, p in enumerate(state.points)
+    ]
     totals = [sum(row.values()) for row in sources]
     later = [(seat - state.start_player) % n for seat in range(n)]
     order = sorted(range(n), key=lambda seat: (totals[seat], later[seat]), reverse=True)
@@ -660,5 +798,10 @@ def result(state: State) -> Result:
     for place, seat in enumerate(order, 1):
         ranks[seat] = place
     complete = state.phase == "over"
-    return Result(complete=complete, scores=totals, sources=sources,
-                  winners=[order[0]] if complete else [], ranks=ranks)
+    return Result(
+        complete=complete,
+        scores=totals,
+        sources=sources,
+        winners=[order[0]] if complete else [],
+        ranks=ranks,
+    )

@@ -16,13 +16,19 @@ def snapshot(state: State) -> dict[str, Any]:
     for h, (q, r) in enumerate(board.coords):
         building = state.building[h]
         knights = {players[seat]: count for seat, count in enumerate(state.knights[h]) if count}
-        hexes.append({
-            "q": q, "r": r, "terrain": board.terrain[h], "tile": board.tile[h],
-            "edge": board.edge[h],
-            "building": None if building is None else {"player": players[building[0]],
-                                                       "piece": building[1]},
-            "knights": knights,
-        })
+        hexes.append(
+            {
+                "q": q,
+                "r": r,
+                "terrain": board.terrain[h],
+                "tile": board.tile[h],
+                "edge": board.edge[h],
+                "building": None
+                if building is None
+                else {"player": players[building[0]], "piece": building[1]},
+                "knights": knights,
+            }
+        )
     outcome = result(state)
     expect = expecting(state)
     return {
@@ -53,14 +59,18 @@ def snapshot(state: State) -> dict[str, Any]:
 
 def render(snap: dict[str, Any]) -> str:
     """A snapshot as text: each player's standing, then every hex that holds a piece."""
-    lines = [f"round {snap['round']} · {snap['phase']}"
-             + (f" · turn {snap['turn']}" if snap["phase"] == "play" else "")]
+    lines = [
+        f"round {snap['round']} · {snap['phase']}"
+        + (f" · turn {snap['turn']}" if snap["phase"] == "play" else "")
+    ]
     for player, seat in snap["seats"].items():
         tokens = ", ".join(f"{c} {t}" for t, c in seat["tokens"].items()) or "no tokens"
         reserve = ", ".join(f"{c} {p}" for p, c in seat["reserve"].items())
-        lines.append(f"{player}: {seat['title']}, {seat['score']} points "
-                     f"({', '.join(f'{k} {v}' for k, v in seat['sources'].items())}); "
-                     f"tokens: {tokens}; reserve: {reserve}")
+        lines.append(
+            f"{player}: {seat['title']}, {seat['score']} points "
+            f"({', '.join(f'{k} {v}' for k, v in seat['sources'].items())}); "
+            f"tokens: {tokens}; reserve: {reserve}"
+        )
     for cell in snap["hexes"]:
         pieces = []
         if cell["building"]:

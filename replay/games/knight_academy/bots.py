@@ -22,14 +22,18 @@ class Bot:
 
     name = "bot"
 
-    def choose(self, state: State, seat: int, options: Sequence[Event], rng: random.Random) -> Event:
+    def choose(
+        self, state: State, seat: int, options: Sequence[Event], rng: random.Random
+    ) -> Event:
         raise NotImplementedError
 
 
 class RandomBot(Bot):
     name = "random"
 
-    def choose(self, state: State, seat: int, options: Sequence[Event], rng: random.Random) -> Event:
+    def choose(
+        self, state: State, seat: int, options: Sequence[Event], rng: random.Random
+    ) -> Event:
         return rng.choice(options)
 
 
@@ -56,7 +60,9 @@ class GreedyBot(Bot):
     def gain(self, state: State, seat: int, track: str, squares: int) -> float:
         return self.weight(state, track) * track_gain(state, seat, track, squares)
 
-    def choose(self, state: State, seat: int, options: Sequence[Event], rng: random.Random) -> Event:
+    def choose(
+        self, state: State, seat: int, options: Sequence[Event], rng: random.Random
+    ) -> Event:
         scored = [(self.value(state, seat, option), rng.random(), option) for option in options]
         return max(scored, key=lambda row: (row[0], row[1]))[2]
 
@@ -71,7 +77,9 @@ class FocusBot(GreedyBot):
     def __init__(self) -> None:
         self.plan: tuple[str, ...] = ()
 
-    def choose(self, state: State, seat: int, options: Sequence[Event], rng: random.Random) -> Event:
+    def choose(
+        self, state: State, seat: int, options: Sequence[Event], rng: random.Random
+    ) -> Event:
         if not self.plan:
             self.plan = rng.choice(self.PLANS)
         return super().choose(state, seat, options, rng)
@@ -99,7 +107,10 @@ class DenierBot(GreedyBot):
 
 
 BOTS: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot, "greedy": GreedyBot, "focus": FocusBot, "denier": DenierBot,
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "focus": FocusBot,
+    "denier": DenierBot,
 }
 
 
@@ -139,11 +150,13 @@ def _points_at(state: State, seat: int, track: str, squares: int) -> float:
     if track == "king":
         progress = min(row[seat], config.king_cap)
         return float(max((pts for at, pts in config.king_awards if progress >= at), default=0))
-    podium = sorted((s for s in range(n) if row[s] > 0), key=lambda s: (row[s], stamps[s]),
-                    reverse=True)
+    podium = sorted(
+        (s for s in range(n) if row[s] > 0), key=lambda s: (row[s], stamps[s]), reverse=True
+    )
     if track in ("education", "charity"):
-        last, second = (config.education_penalties if track == "education"
-                        else config.charity_penalties)
+        last, second = (
+            config.education_penalties if track == "education" else config.charity_penalties
+        )
         zeros = [s for s in range(n) if row[s] == 0]
         if len(zeros) >= 2:
             return float(last) if seat in zeros else 0.0
@@ -154,8 +167,10 @@ def _points_at(state: State, seat: int, track: str, squares: int) -> float:
         return 0.0
     place = podium.index(seat)
     prizes: tuple[int, ...] = {
-        "joust": config.joust_prizes, "tournament": config.tournament_prizes,
-        "quest": config.quest_prizes, "courage": config.courage_bonus,
+        "joust": config.joust_prizes,
+        "tournament": config.tournament_prizes,
+        "quest": config.quest_prizes,
+        "courage": config.courage_bonus,
     }[track]
     limits = config.place_min_seats
     if place >= len(prizes) or (place < len(limits) and n < limits[place]):
@@ -179,8 +194,9 @@ def make_bots(names: Sequence[str]) -> list[Bot]:
     return [BOTS[name]() for name in names]
 
 
-def table(players: int, config: Any = None, rng: random.Random | None = None,
-          catalogue: None = None) -> dict[str, Any]:
+def table(
+    players: int, config: Any = None, rng: random.Random | None = None, catalogue: None = None
+) -> dict[str, Any]:
     """Header fields of a simulated table: 3–5 seats play the base game, 2 play gawain."""
     names = ["Ann", "Bob", "Cid", "Dee", "Eve"]
     if players == 2:
@@ -188,4 +204,3 @@ def table(players: int, config: Any = None, rng: random.Random | None = None,
     if not 3 <= players <= len(names):
         raise ValueError(f"Knight Academy seats 2 (gawain) to 5 players, not {players}")
     return {"players": names[:players]}
-

@@ -28,7 +28,8 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """Read by the engine, the bots and the simulator; never a literal in their code."""
 
     deck: Annotated[dict[Name, Copies], LIST] = msgspec.field(  # KA-2: card → copies
-        default_factory=_standard_deck)
+        default_factory=_standard_deck
+    )
     min_players: Players = 3  # base game
     max_players: Players = 5
     rounds: Round = 6
@@ -49,18 +50,24 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     charity_penalties: tuple[Points, Points] = (-10, -5)  # KA-14 last, second-last
     quest_prizes: Annotated[tuple[Points, ...], LIST] = (17, 10, 4)  # KA-15
     # Which rounds score which track (KA-11 to KA-15); courage's bonus comes every round.
-    scoring_rounds: Annotated[dict[Name, Annotated[tuple[Round, ...], LIST]], LIST] = (
-        msgspec.field(default_factory=lambda: {
+    scoring_rounds: Annotated[dict[Name, Annotated[tuple[Round, ...], LIST]], LIST] = msgspec.field(
+        default_factory=lambda: {
             "joust": (1, 2, 3, 4, 5, 6),
             "tournament": (1, 2, 3, 4, 5, 6),
             "education": (1, 2, 3, 4, 5, 6),
             "king": (3, 6),
             "charity": (6,),
             "quest": (6,),
-        }))
+        }
+    )
     reset_rounds: Annotated[tuple[Round, ...], LIST] = (3,)  # KA-16
     reset_tracks: Annotated[tuple[Name, ...], LIST] = (
-        "courage", "joust", "tournament", "education", "king")
+        "courage",
+        "joust",
+        "tournament",
+        "education",
+        "king",
+    )
 
     def __post_init__(self) -> None:
         if self.min_players > self.max_players:

@@ -19,7 +19,9 @@ class Header(BaseHeader, frozen=True, kw_only=True, tag="header"):
     neutral: str | None = None
 
 
-class _Event(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="kind", gc=False):
+class _Event(
+    msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="kind", gc=False
+):
     player: str
 
 

@@ -122,7 +122,9 @@ def _deal(state: State, event: Deal) -> Sequence[Fact]:
     if seat is None:
         raise _unknown_player(state, event, "KA-4")
     if event.round is not None and event.round != state.round:
-        raise IllegalEvent("KA-4", f"the deal says round {event.round} but it is round {state.round}")
+        raise IllegalEvent(
+            "KA-4", f"the deal says round {event.round} but it is round {state.round}"
+        )
     if state.dealt[seat]:
         raise IllegalEvent("KA-4", f"{event.player} was already dealt in round {state.round}")
     if len(event.cards) != config.hand_size:
@@ -261,7 +263,9 @@ def _end_play(state: State, facts: list[Fact]) -> None:
 
 def _bonus(state: State, event: Bonus) -> Sequence[Fact]:
     if state.phase != "bonus":
-        raise IllegalEvent("KA-10", f"{event.player} takes a courage bonus during the {_phase(state)}")
+        raise IllegalEvent(
+            "KA-10", f"{event.player} takes a courage bonus during the {_phase(state)}"
+        )
     seat = state.seats.get(event.player)
     if seat is None:
         raise _unknown_player(state, event, "KA-10")
@@ -270,7 +274,8 @@ def _bonus(state: State, event: Bonus) -> Sequence[Fact]:
         order = ", ".join(state.players[s] for s, _ in state.bonuses)
         raise IllegalEvent(
             "KA-10",
-            f"{event.player} is not the seat to take a courage bonus now; still owed, in order: {order}",
+            f"{event.player} is not the seat to take a courage bonus now; still owed, in order: "
+            f"{order}",
         )
     facts: list[Fact] = []
     if event.track is not None:
@@ -290,10 +295,16 @@ def _finish_round(state: State, facts: list[Fact]) -> None:
             row = state.progress[track]
             for seat, before in enumerate(row):
                 if before:
-                    facts.append(TrackMoved(
-                        round=state.round, seat=seat, track=track, before=before, after=0,
-                        cause="reset",
-                    ))
+                    facts.append(
+                        TrackMoved(
+                            round=state.round,
+                            seat=seat,
+                            track=track,
+                            before=before,
+                            after=0,
+                            cause="reset",
+                        )
+                    )
                     row[seat] = 0
             state.arrival[track] = [0] * len(row)
     n = len(state.players)
@@ -312,7 +323,10 @@ def _finish_round(state: State, facts: list[Fact]) -> None:
 
 
 _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
-    Deal: _deal, Pick: _pick, Play: _play, Bonus: _bonus,
+    Deal: _deal,
+    Pick: _pick,
+    Play: _play,
+    Bonus: _bonus,
 }
 
 
@@ -336,14 +350,18 @@ def expecting(state: State) -> Expecting:
     if state.phase == "play":
         decider = state.start_player if state.turn == state.neutral_seat else state.turn
         return Expecting(
-            kind="play", seats=(state.turn,), decider=decider,
+            kind="play",
+            seats=(state.turn,),
+            decider=decider,
             detail={"round": state.round, "played": state.played[state.turn] + 1},
         )
     if state.phase == "bonus":
         seat, squares = state.bonuses[0]
         decider = state.start_player if seat == state.neutral_seat else seat
         return Expecting(
-            kind="bonus", seats=(seat,), decider=decider,
+            kind="bonus",
+            seats=(seat,),
+            decider=decider,
             detail={"round": state.round, "squares": squares},
         )
     return Expecting(kind="nothing")
@@ -420,8 +438,10 @@ def chance_event(state: State, rng: random.Random) -> Event | None:
     if phase == "draft" and not state.has_picked[neutral]:
         hand = state.hands[neutral]
         best = max(card_type_value(card)[1] for card in hand)
-        return Pick(player=player, card=rng.choice(
-            [card for card in hand if card_type_value(card)[1] == best]))
+        return Pick(
+            player=player,
+            card=rng.choice([card for card in hand if card_type_value(card)[1] == best]),
+        )
     if phase == "play" and state.turn == neutral:
         card = rng.choice(state.picked[neutral])
         tracks = CARD_TRACKS[card_type_value(card)[0]]
@@ -446,8 +466,11 @@ def deal_at_random(state: State, rng: random.Random) -> Deal:
     names = list(deck)
     ends = list(accumulate(deck.values()))  # the place after each name's last copy
     places = rng.sample(range(ends[-1] if ends else 0), config.hand_size)
-    return Deal(player=state.players[seat], cards=[names[bisect_right(ends, p)] for p in places],
-                round=state.round)
+    return Deal(
+        player=state.players[seat],
+        cards=[names[bisect_right(ends, p)] for p in places],
+        round=state.round,
+    )
 
 
 # --- the result -----------------------------------------------------------------------------

@@ -33,15 +33,19 @@ def ranked(state: State, track: str) -> list[int]:
     KA-9: discs at progress 0 are left out: they tie for last and earn nothing.
     """
     # Progress, then arrival: no two discs share both once they have moved (KA-8).
-    ordered = sorted(zip(state.progress[track], state.arrival[track], range(len(state.players))),
-                     reverse=True)
+    ordered = sorted(
+        zip(state.progress[track], state.arrival[track], range(len(state.players))), reverse=True
+    )
     return [seat for progress, _, seat in ordered if progress > 0]
 
 
 def stack_order(state: State, track: str) -> list[int]:
     """Every seat from the front, including those at 0 (for display: the physical stacks)."""
-    ordered = sorted(zip(state.progress[track], state.arrival[track], range(len(state.players))),
-                     key=lambda disc: (disc[0], disc[1], -disc[2]), reverse=True)
+    ordered = sorted(
+        zip(state.progress[track], state.arrival[track], range(len(state.players))),
+        key=lambda disc: (disc[0], disc[1], -disc[2]),
+        reverse=True,
+    )
     return [seat for _, _, seat in ordered]
 
 

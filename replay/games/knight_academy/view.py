@@ -21,10 +21,15 @@ def snapshot(state: State) -> dict[str, Any]:
         for seat in reversed(stack_order(state, track)):  # bottom of the last square first
             progress = row[seat]
             lap, square = divmod(progress - 1, length) if progress else (0, -1)
-            discs.append({
-                "player": players[seat], "progress": progress, "square": square + 1,
-                "lap": lap, "order": height.get(progress, 0),
-            })
+            discs.append(
+                {
+                    "player": players[seat],
+                    "progress": progress,
+                    "square": square + 1,
+                    "lap": lap,
+                    "order": height.get(progress, 0),
+                }
+            )
             height[progress] = height.get(progress, 0) + 1
         # From the front of the race to the back, the top of each stack first.
         tracks[track] = discs[::-1]
@@ -53,8 +58,11 @@ def snapshot(state: State) -> dict[str, Any]:
             "kind": expect.kind,
             "players": [players[seat] for seat in expect.seats],
             "decided_by": (
-                "chance" if expect.decider is not None and expect.decider < 0
-                else players[expect.decider] if expect.decider is not None else None
+                "chance"
+                if expect.decider is not None and expect.decider < 0
+                else players[expect.decider]
+                if expect.decider is not None
+                else None
             ),
             **expect.detail,
         },
@@ -78,7 +86,8 @@ def render(view: dict[str, Any]) -> str:
         tag = " (neutral)" if seat["neutral"] else ""
         sources = ", ".join(f"{k} {v}" for k, v in seat["sources"].items() if v)
         lines.append(
-            f"  {player}{tag}: score {seat['score']}" + (f" ({sources})" if sources else "")
+            f"  {player}{tag}: score {seat['score']}"
+            + (f" ({sources})" if sources else "")
             + f"; hand [{', '.join(seat['hand'])}]; picked [{', '.join(seat['picked'])}]"
         )
     expect = view["expecting"]

@@ -32,12 +32,31 @@ RULES: Game[Config, State, Event] = Game(
     snapshot=snapshot,
     render=render,
     engine_version="paladins/1",
-    item_fields={"recruit": "card", "attack": "card", "convert": "card", "take_tavern": "card",
-                 "choose_paladin": "paladin", "draw_wall": "card", "commission": "square",
-                 "garrison": "square", "favour": "card"},
+    item_fields={
+        "recruit": "card",
+        "attack": "card",
+        "convert": "card",
+        "take_tavern": "card",
+        "choose_paladin": "paladin",
+        "draw_wall": "card",
+        "commission": "square",
+        "garrison": "square",
+        "favour": "card",
+    },
     simulation=Simulation(bots=BOTS, table=table, chance=chance_event, to_move=to_move),
     catalogue=Uses(default=("squire-sample", "1"), rule="PA-42"),
 )
 
-__all__ = ["RULES", "SOURCES", "STANDARD", "Config", "Event", "Header", "State", "apply",
-           "new_game", "result", "snapshot"]
+__all__ = [
+    "RULES",
+    "SOURCES",
+    "STANDARD",
+    "Config",
+    "Event",
+    "Header",
+    "State",
+    "apply",
+    "new_game",
+    "result",
+    "snapshot",
+]

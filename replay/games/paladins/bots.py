@@ -23,8 +23,9 @@ LATER = {"silver": 0.35, "prov": 0.35, "worker": 0.5}
 class Bot:
     name = "bot"
 
-    def choose(self, state: State, seat: int, options: Sequence[Event],
-               rng: random.Random) -> Event:
+    def choose(
+        self, state: State, seat: int, options: Sequence[Event], rng: random.Random
+    ) -> Event:
         raise NotImplementedError
 
 
@@ -33,8 +34,9 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, state: State, seat: int, options: Sequence[Event],
-               rng: random.Random) -> Event:
+    def choose(
+        self, state: State, seat: int, options: Sequence[Event], rng: random.Random
+    ) -> Event:
         return rng.choice(options)
 
 
@@ -43,19 +45,39 @@ def clone(state: State) -> State:
     copy_seat = msgspec.structs.replace
     return msgspec.structs.replace(
         state,
-        board=[copy_seat(me, deck=list(me.deck), supply=dict(me.supply),
-                         spaces={k: list(v) for k, v in me.spaces.items()},
-                         tracks=dict(me.tracks), workshops=dict(me.workshops),
-                         walls=list(me.walls), jars=list(me.jars), converts=list(me.converts),
-                         attacked=list(me.attacked), team=list(me.team),
-                         suspicion=list(me.suspicion)) for me in state.board],
-        townsfolk_deck=list(state.townsfolk_deck), outsider_deck=list(state.outsider_deck),
-        wall_deck=list(state.wall_deck), suspicion_deck=list(state.suspicion_deck),
-        suspicion_discard=list(state.suspicion_discard), order_deck=list(state.order_deck),
-        favour_deck=list(state.favour_deck), tavern_deck=list(state.tavern_deck),
-        tavern_discard=list(state.tavern_discard), townsfolk=list(state.townsfolk),
-        outsiders=list(state.outsiders), orders=list(state.orders), favours=list(state.favours),
-        king_due=list(state.king_due), tavern=list(state.tavern), taken=dict(state.taken),
+        board=[
+            copy_seat(
+                me,
+                deck=list(me.deck),
+                supply=dict(me.supply),
+                spaces={k: list(v) for k, v in me.spaces.items()},
+                tracks=dict(me.tracks),
+                workshops=dict(me.workshops),
+                walls=list(me.walls),
+                jars=list(me.jars),
+                converts=list(me.converts),
+                attacked=list(me.attacked),
+                team=list(me.team),
+                suspicion=list(me.suspicion),
+            )
+            for me in state.board
+        ],
+        townsfolk_deck=list(state.townsfolk_deck),
+        outsider_deck=list(state.outsider_deck),
+        wall_deck=list(state.wall_deck),
+        suspicion_deck=list(state.suspicion_deck),
+        suspicion_discard=list(state.suspicion_discard),
+        order_deck=list(state.order_deck),
+        favour_deck=list(state.favour_deck),
+        tavern_deck=list(state.tavern_deck),
+        tavern_discard=list(state.tavern_discard),
+        townsfolk=list(state.townsfolk),
+        outsiders=list(state.outsiders),
+        orders=list(state.orders),
+        favours=list(state.favours),
+        king_due=list(state.king_due),
+        tavern=list(state.tavern),
+        taken=dict(state.taken),
         favour_workers={k: list(v) for k, v in state.favour_workers.items()},
         squares=dict(state.squares),
     )
@@ -71,12 +93,16 @@ class GreedyBot(Bot):
     def worth(self, state: State, seat: int) -> float:
         me: Seat = state.board[seat]
         left = max(0, state.config.rounds - state.round) / state.config.rounds
-        held = (LATER["silver"] * me.silver + LATER["prov"] * me.provisions
-                + LATER["worker"] * sum(me.supply.values()))
+        held = (
+            LATER["silver"] * me.silver
+            + LATER["prov"] * me.provisions
+            + LATER["worker"] * sum(me.supply.values())
+        )
         return result(state).scores[seat] + left * held
 
-    def choose(self, state: State, seat: int, options: Sequence[Event],
-               rng: random.Random) -> Event:
+    def choose(
+        self, state: State, seat: int, options: Sequence[Event], rng: random.Random
+    ) -> Event:
         if len(options) == 1:
             return options[0]
         base = self.worth(state, seat)
@@ -104,10 +130,14 @@ def table(players: int, config: Any, rng: random.Random, catalogue: Any) -> dict
 
     names = ["Ann", "Bob", "Cid", "Dee"]
     if not config.min_players <= players <= min(config.max_players, len(names)):
-        raise ValueError(f"Paladins seats {config.min_players} to {config.max_players} "
-                         f"players, not {players}")
+        raise ValueError(
+            f"Paladins seats {config.min_players} to {config.max_players} players, not {players}"
+        )
     seated = names[:players]
-    return {"players": seated,
-            "catalogue": Catalogue(name=catalogue.name, version=catalogue.version,
-                                   sha256=catalogue.sha256),
-            "paladin_decks": shuffled_decks(seated, catalogue.ids("paladin"), rng)}
+    return {
+        "players": seated,
+        "catalogue": Catalogue(
+            name=catalogue.name, version=catalogue.version, sha256=catalogue.sha256
+        ),
+        "paladin_decks": shuffled_decks(seated, catalogue.ids("paladin"), rng),
+    }

@@ -24,6 +24,7 @@ from .effects import Ability, Amounts, End
 
 # --- the entries as written (strings), then as the engine reads them -------------------------
 
+
 class _Entry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     id: str
 
@@ -89,8 +90,14 @@ class Header(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 
 
 KINDS: dict[str, type[_Entry]] = {
-    "paladin": Paladin, "tavern": Tavern, "order": Order, "favour": Favour,
-    "townsfolk": Townsfolk, "outsider": Outsider, "wall": Wall, "suspicion": Suspicion,
+    "paladin": Paladin,
+    "tavern": Tavern,
+    "order": Order,
+    "favour": Favour,
+    "townsfolk": Townsfolk,
+    "outsider": Outsider,
+    "wall": Wall,
+    "suspicion": Suspicion,
     "square": Square,
 }
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -203,8 +210,7 @@ def parse(data: bytes, config: Config | None, where: str = "catalogue") -> Catal
             except msgspec.ValidationError as err:
                 raise _located(label, err) from None
             if not _ID.match(entry.id):
-                raise CatalogueError(f"{label}.id", "ids are lowercase letters, digits and "
-                                                    "hyphens")
+                raise CatalogueError(f"{label}.id", "ids are lowercase letters, digits and hyphens")
             if entry.id in entries[kind]:
                 raise CatalogueError(f"{label}.id", f"a second {kind} with this id")
             fields = {}
@@ -215,8 +221,14 @@ def parse(data: bytes, config: Config | None, where: str = "catalogue") -> Catal
                     raise CatalogueError(f"{label}.{name}", str(err), 1) from None
             entries[kind][entry.id] = entry
             parsed[kind][entry.id] = fields
-    catalogue = Catalogue(name=head.name, version=head.version, description=head.description,
-                          sha256=digest(data), entries=entries, parsed=parsed)
+    catalogue = Catalogue(
+        name=head.name,
+        version=head.version,
+        description=head.description,
+        sha256=digest(data),
+        entries=entries,
+        parsed=parsed,
+    )
     if config is not None:
         check(catalogue, config)
     return catalogue
@@ -227,9 +239,12 @@ def check(catalogue: Catalogue, config: Config) -> None:
     least = {  # check 1: enough of each kind for a whole match
         "paladin": config.rounds + config.paladin_draw - 1,
         "tavern": config.max_players + config.tavern_extra,
-        "order": len(config.order_rounds), "favour": len(config.favour_rounds),
-        "townsfolk": config.townsfolk_slots, "outsider": config.outsider_slots,
-        "wall": 1, "suspicion": 1,
+        "order": len(config.order_rounds),
+        "favour": len(config.favour_rounds),
+        "townsfolk": config.townsfolk_slots,
+        "outsider": config.outsider_slots,
+        "wall": 1,
+        "suspicion": 1,
     }
     for kind, count in least.items():
         have = len(catalogue.entries[kind])
@@ -239,8 +254,9 @@ def check(catalogue: Catalogue, config: Config) -> None:
         for card in catalogue.ids(kind):  # check 2
             workers = catalogue.field(kind, card, "workers")
             if len(workers) != size:
-                raise CatalogueError(f"{kind} {card}.workers",
-                                     f"{len(workers)} colours, not {size}", 2)
+                raise CatalogueError(
+                    f"{kind} {card}.workers", f"{len(workers)} colours, not {size}", 2
+                )
     for card in catalogue.ids("favour"):
         slots = catalogue.field("favour", card, "slots")
         if not 1 <= len(slots) <= 3:
@@ -250,15 +266,18 @@ def check(catalogue: Catalogue, config: Config) -> None:
             raise CatalogueError(f"wall {card}.reward", "every wall gives strength (str)", 3)
     for card in catalogue.ids("outsider"):
         if "inf" not in catalogue.field("outsider", card, "attack"):
-            raise CatalogueError(f"outsider {card}.attack",
-                                 "every attack reward gives influence (inf)", 3)
+            raise CatalogueError(
+                f"outsider {card}.attack", "every attack reward gives influence (inf)", 3
+            )
     for kind in ("paladin", "townsfolk"):  # check 4
         for card in catalogue.ids(kind):
             ability: Ability = catalogue.field(kind, card, "ability")
             if kind == "paladin" and ability.kind not in ("action", "discount", "none"):
-                raise CatalogueError(f"paladin {card}.ability",
-                                     f"a paladin's ability is 'action', 'discount' or '-', "
-                                     f"not {ability.kind!r}", 4)
+                raise CatalogueError(
+                    f"paladin {card}.ability",
+                    f"a paladin's ability is 'action', 'discount' or '-', not {ability.kind!r}",
+                    4,
+                )
             if ability.kind == "discount":
                 costs = effects.ACT_COSTS.get(ability.act or "", ())
                 extra = sorted(set(ability.cost) - set(costs))
@@ -266,17 +285,21 @@ def check(catalogue: Catalogue, config: Config) -> None:
                     raise CatalogueError(
                         f"{kind} {card}.ability",
                         f"{ability.act} costs {' or '.join(costs) or 'nothing'}; "
-                        f"there is no {extra[0]} to discount", 4)
+                        f"there is no {extra[0]} to discount",
+                        4,
+                    )
     regions = config.regions  # check 5
     open_to_one: set[int] = set()
     for card in catalogue.ids("square"):
         square: Square = catalogue.entry("square", card)
         if not 1 <= square.region <= regions:
-            raise CatalogueError(f"square {card}.region",
-                                 f"region {square.region} is not 1 … {regions}", 5)
+            raise CatalogueError(
+                f"square {card}.region", f"region {square.region} is not 1 … {regions}", 5
+            )
         if square.players not in (1, config.square_players):
-            raise CatalogueError(f"square {card}.players",
-                                 f"{square.players} is not 1 or {config.square_players}", 5)
+            raise CatalogueError(
+                f"square {card}.players", f"{square.players} is not 1 or {config.square_players}", 5
+            )
         if square.players == 1:
             open_to_one.add(square.region)
     missing = sorted(set(range(1, regions + 1)) - open_to_one)
@@ -284,5 +307,4 @@ def check(catalogue: Catalogue, config: Config) -> None:
         raise CatalogueError("square", f"region {missing[0]} has no square open to 1 player", 5)
 
 
-__all__ = ["KINDS", "Catalogue", "CatalogueError", "End", "check", "digest", "header_of",
-           "parse"]
+__all__ = ["KINDS", "Catalogue", "CatalogueError", "End", "check", "digest", "header_of", "parse"]

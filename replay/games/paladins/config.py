@@ -48,31 +48,61 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     develop_workers: Positive = 2  # PA-20
     develop_silver: Count = 4
     workshop_workers: Annotated[tuple[Colour, ...], LIST] = (  # PA-20: gained with workshop 1 … 8
-        "white", "green", "blue", "white", "red", "black", "white", "purple")
+        "white",
+        "green",
+        "blue",
+        "white",
+        "red",
+        "black",
+        "white",
+        "purple",
+    )
     workshops_per_action: Count = 2  # PA-19
     main_workers: Positive = 3  # PA-29
     main_slots: Annotated[dict[Name, Slots], LIST] = msgspec.field(  # PA-29: slots, left to right
         default_factory=lambda: {
-            "commission": ("green", "any", "black"), "build_wall": ("blue", "any", "green"),
-            "garrison": ("blue", "any", "red"), "absolve": ("black", "any", "blue"),
-            "attack": ("green", "any", "red"), "convert": ("red", "any", "black"),
-        })
+            "commission": ("green", "any", "black"),
+            "build_wall": ("blue", "any", "green"),
+            "garrison": ("blue", "any", "red"),
+            "absolve": ("black", "any", "blue"),
+            "attack": ("green", "any", "red"),
+            "convert": ("red", "any", "black"),
+        }
+    )
     # PA-20 to PA-28: the slots of the personal-board spaces, by the number of workers used.
     space_slots: Annotated[dict[Name, Annotated[tuple[Slots, ...], LIST]], LIST] = msgspec.field(
         default_factory=lambda: {
-            "develop": (("any", "any"),), "recruit": (("any",), ("any", "red")),
-            "hunt": (("any",), ("any", "green")), "trade": (("any",), ("any", "blue")),
-            "pray": (("black",),), "scheme": (("any",),),
-        })
+            "develop": (("any", "any"),),
+            "recruit": (("any",), ("any", "red")),
+            "hunt": (("any",), ("any", "green")),
+            "trade": (("any",), ("any", "blue")),
+            "pray": (("black",),),
+            "scheme": (("any",),),
+        }
+    )
     hunt_provisions: tuple[Count, Count] = (1, 3)  # PA-24: with 1, 2 workers
     trade_silver: tuple[Count, Count] = (1, 3)  # PA-25
     pray_silver: Count = 2  # PA-27
     monk_provisions: Values = _seven(1, 1, 1, 2, 2, 3, 3)  # PA-30
     monk_reveals: Annotated[tuple[Attribute, ...], LIST] = (
-        "faith", "influence", "faith", "strength", "faith", "influence", "faith")
+        "faith",
+        "influence",
+        "faith",
+        "strength",
+        "faith",
+        "influence",
+        "faith",
+    )
     outpost_provisions: Values = _seven(1, 1, 1, 2, 2, 3, 3)  # PA-33
     outpost_reveals: Annotated[tuple[Attribute, ...], LIST] = (
-        "strength", "influence", "strength", "faith", "strength", "influence", "strength")
+        "strength",
+        "influence",
+        "strength",
+        "faith",
+        "strength",
+        "influence",
+        "strength",
+    )
     region_faith: Values = (0, 2, 4, 6, 8)  # PA-30, PA-45: one per region
     region_strength: Values = (1, 3, 5, 7, 9)  # PA-33
     square_players: Positive = 3  # PA-31
@@ -80,8 +110,17 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     wall_influence: Values = _seven(0, 1, 3, 4, 6, 7, 9)  # PA-45
     jar_silver: Values = _seven(1, 2, 2, 2, 3, 3, 3)  # PA-34
     jar_influence: Values = _seven(0, 2, 3, 5, 6, 8, 10)  # PA-45
-    jar_spots: Annotated[tuple[Text, ...], LIST] = (  # PA-34: the reward of spot 1 … 7, in the reward grammar
-        "3vp", "1faith 1inf", "1str 2prov", "1black 1blue", "3silver", "1repay 2vp", "5vp")
+    jar_spots: Annotated[
+        tuple[Text, ...], LIST
+    ] = (  # PA-34: the reward of spot 1 … 7, in the reward grammar
+        "3vp",
+        "1faith 1inf",
+        "1str 2prov",
+        "1black 1blue",
+        "3silver",
+        "1repay 2vp",
+        "5vp",
+    )
     absolve_faith: Count = 1  # PA-34
     absolve_pardons: Count = 1
     attack_strength_per_silver: Positive = 2  # PA-35, PA-53
@@ -104,9 +143,13 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
                 raise ValueError(f"{name} names a round outside 1 … {self.rounds}")
         if len(self.region_faith) != len(self.region_strength):
             raise ValueError("region_faith and region_strength need one value per region")
-        pairs = (("monk_provisions", "monk_reveals"), ("outpost_provisions", "outpost_reveals"),
-                 ("wall_provisions", "wall_influence"), ("jar_silver", "jar_influence"),
-                 ("jar_silver", "jar_spots"))
+        pairs = (
+            ("monk_provisions", "monk_reveals"),
+            ("outpost_provisions", "outpost_reveals"),
+            ("wall_provisions", "wall_influence"),
+            ("jar_silver", "jar_influence"),
+            ("jar_silver", "jar_spots"),
+        )
         for a, b in pairs:
             if len(getattr(self, a)) != len(getattr(self, b)):
                 raise ValueError(f"{a} and {b} need one value per piece")

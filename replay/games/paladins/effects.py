@@ -16,15 +16,50 @@ from .words import COLOURS
 RESOURCE_UNITS = ("silver", "prov", "faith", "str", "inf", "vp", "repay")
 UNITS = (*RESOURCE_UNITS, *COLOURS)
 ATTRS = ("faith", "str", "inf")
-ACTS = ("develop", "recruit", "hunt", "trade", "pray", "scheme", "commission", "build_wall",
-        "garrison", "absolve", "attack", "convert", "favour")
-COUNTERS = ("monks", "outposts", "walls", "jars", "workshops", "townsfolk", "attacked",
-            "converted", "regions", "faith", "str", "inf", "lowest", "silver", "prov", "repaid")
+ACTS = (
+    "develop",
+    "recruit",
+    "hunt",
+    "trade",
+    "pray",
+    "scheme",
+    "commission",
+    "build_wall",
+    "garrison",
+    "absolve",
+    "attack",
+    "convert",
+    "favour",
+)
+COUNTERS = (
+    "monks",
+    "outposts",
+    "walls",
+    "jars",
+    "workshops",
+    "townsfolk",
+    "attacked",
+    "converted",
+    "regions",
+    "faith",
+    "str",
+    "inf",
+    "lowest",
+    "silver",
+    "prov",
+    "repaid",
+)
 # What each act costs, so a discount can name only what is there to lower (§3).
 ACT_COSTS: dict[str, tuple[str, ...]] = {
-    "develop": ("silver",), "recruit": ("silver",), "pray": ("silver",),
-    "absolve": ("silver",), "convert": ("silver",), "attack": ("silver",),
-    "commission": ("prov",), "build_wall": ("prov",), "garrison": ("prov",),
+    "develop": ("silver",),
+    "recruit": ("silver",),
+    "pray": ("silver",),
+    "absolve": ("silver",),
+    "convert": ("silver",),
+    "attack": ("silver",),
+    "commission": ("prov",),
+    "build_wall": ("prov",),
+    "garrison": ("prov",),
     "favour": ("silver", "prov"),
 }
 
@@ -92,8 +127,10 @@ def colours(text: str, allow_any: bool) -> tuple[str, ...]:
     words = tuple(text.split(" "))
     bad = [w for w in words if w not in allowed]
     if bad or not text:
-        raise ValueError(f"{text!r}: {', '.join(repr(b) for b in bad) or 'nothing'} "
-                         f"is not one of {', '.join(allowed)}")
+        raise ValueError(
+            f"{text!r}: {', '.join(repr(b) for b in bad) or 'nothing'} "
+            f"is not one of {', '.join(allowed)}"
+        )
     return words
 
 
@@ -108,9 +145,11 @@ def ability(text: str) -> Ability:
     head, sep, tail = text.partition(": ")
     words = head.split(" ")
     if not sep or len(words) != 2 or words[0] not in ("action", "rival", "discount"):
-        raise ValueError(f"ability {text!r}: not one of 'action ACT: reward', 'rival ACT: "
-                         "reward', 'discount ACT: cost', 'round_start: reward', "
-                         "'round_end: reward', 'bonus: attrs', '-'")
+        raise ValueError(
+            f"ability {text!r}: not one of 'action ACT: reward', 'rival ACT: "
+            "reward', 'discount ACT: cost', 'round_start: reward', "
+            "'round_end: reward', 'bonus: attrs', '-'"
+        )
     kind, act = words
     if act not in ACTS:
         raise ValueError(f"ability {text!r}: unknown act {act!r}; known: {', '.join(ACTS)}")
@@ -127,8 +166,9 @@ def condition(text: str) -> tuple[tuple[str, int], ...]:
         if len(parts) != 3 or parts[1] != ">=" or not parts[2].isdigit():
             raise ValueError(f"condition {text!r}: {clause!r} is not 'counter >= N'")
         if parts[0] not in COUNTERS:
-            raise ValueError(f"condition {text!r}: unknown counter {parts[0]!r}; "
-                             f"known: {', '.join(COUNTERS)}")
+            raise ValueError(
+                f"condition {text!r}: unknown counter {parts[0]!r}; known: {', '.join(COUNTERS)}"
+            )
         clauses.append((parts[0], int(parts[2])))
     return tuple(clauses)
 
@@ -147,8 +187,9 @@ def end(text: str) -> End:
     if match := _PER.match(text):
         counter = match.group(3)
         if counter not in COUNTERS:
-            raise ValueError(f"end {text!r}: unknown counter {counter!r}; "
-                             f"known: {', '.join(COUNTERS)}")
+            raise ValueError(
+                f"end {text!r}: unknown counter {counter!r}; known: {', '.join(COUNTERS)}"
+            )
         return End(kind="per", vp=int(match.group(1)), per=int(match.group(2)), counter=counter)
     if match := _IF.match(text):
         return End(kind="if", vp=int(match.group(1)), condition=condition(match.group(2)))

@@ -19,8 +19,9 @@ class Header(BaseHeader, frozen=True, kw_only=True, tag="header"):
     paladin_decks: dict[str, list[str]]
 
 
-class _Reveal(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="kind",
-              gc=False):
+class _Reveal(
+    msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="kind", gc=False
+):
     pass
 
 
@@ -48,8 +49,9 @@ class RevealTavern(_Reveal, frozen=True, kw_only=True, tag="reveal_tavern", gc=F
     round: int | None = None
 
 
-class _Event(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="kind",
-             gc=False):
+class _Event(
+    msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="kind", gc=False
+):
     player: str
 
 
@@ -161,6 +163,27 @@ class Pass(_Event, frozen=True, kw_only=True, tag="pass", gc=False):
     keep: Workers
 
 
-Event = (RevealTownsfolk | RevealOutsiders | RevealKing | RevealTavern | ChoosePaladin
-         | TakeTavern | Develop | Recruit | Hunt | Trade | Pray | Scheme | DrawSuspicion
-         | Commission | Garrison | BuildWall | DrawWall | Absolve | Attack | Convert | Favour | Pass)
+Event = (
+    RevealTownsfolk
+    | RevealOutsiders
+    | RevealKing
+    | RevealTavern
+    | ChoosePaladin
+    | TakeTavern
+    | Develop
+    | Recruit
+    | Hunt
+    | Trade
+    | Pray
+    | Scheme
+    | DrawSuspicion
+    | Commission
+    | Garrison
+    | BuildWall
+    | DrawWall
+    | Absolve
+    | Attack
+    | Convert
+    | Favour
+    | Pass
+)

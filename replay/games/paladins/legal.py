@@ -103,15 +103,19 @@ def legal_events(state: State, seat: int | None = None) -> list[Event]:
                 rest = [c for c in top3 if c != paladin]
                 for top in rest:
                     bottom = next(c for c in rest if c != top)
-                    out.append(ChoosePaladin(player=state.players[who], paladin=paladin,
-                                             top=top, bottom=bottom))
+                    out.append(
+                        ChoosePaladin(
+                            player=state.players[who], paladin=paladin, top=top, bottom=bottom
+                        )
+                    )
         return out
     if seat is not None and seat != state.turn:
         return []
     if phase == "take_tavern":
         player = state.players[state.turn]
-        return [TakeTavern(player=player, card=card) for card in state.tavern
-                if card not in state.taken]
+        return [
+            TakeTavern(player=player, card=card) for card in state.tavern if card not in state.taken
+        ]
     if phase == "actions":
         return list(actions(state, state.turn))
     return []
@@ -122,8 +126,9 @@ def actions(state: State, seat: int) -> Iterator[Event]:
     config = state.config
     me = state.board[seat]
     player = state.players[seat]
-    free = {space for space in (*config.space_slots, *config.main_slots)
-            if not me.spaces.get(space)}
+    free = {
+        space for space in (*config.space_slots, *config.main_slots) if not me.spaces.get(space)
+    }
     supply = me.supply
 
     def fill(space: str) -> list[list[tuple[Any, ...]]]:
@@ -132,8 +137,13 @@ def actions(state: State, seat: int) -> Iterator[Event]:
             return [fillings(supply, slots_for(state, seat, space) or ())]
         return [fillings(supply, slots) for slots in config.space_slots[space]]
 
-    if "develop" in free and me.developed < len(config.workshop_workers) and can_pay(
-            state, seat, discounted(state, seat, "develop", {"silver": config.develop_silver})):
+    if (
+        "develop" in free
+        and me.developed < len(config.workshop_workers)
+        and can_pay(
+            state, seat, discounted(state, seat, "develop", {"silver": config.develop_silver})
+        )
+    ):
         targets = [a for a in MAIN_ACTIONS if me.workshops[a] < config.workshops_per_action]
         for workers in fill("develop")[0]:
             for action in targets:
@@ -144,8 +154,12 @@ def actions(state: State, seat: int) -> Iterator[Event]:
                 for slot, card in enumerate(state.townsfolk):
                     if card is None:
                         continue
-                    cost = discounted(state, seat, "recruit",
-                                       {"silver": state.catalogue.entry("townsfolk", card).cost})
+                    cost = discounted(
+                        state,
+                        seat,
+                        "recruit",
+                        {"silver": state.catalogue.entry("townsfolk", card).cost},
+                    )
                     if can_pay(state, seat, cost):
                         yield Recruit(player=player, workers=list(workers), card=card)
                     if slot < config.debt_slots:
@@ -155,8 +169,9 @@ def actions(state: State, seat: int) -> Iterator[Event]:
             for mode in fill(act):
                 for workers in mode:
                     yield event_type(player=player, workers=list(workers))
-    if "pray" in free and can_pay(state, seat, discounted(state, seat, "pray",
-                                                           {"silver": config.pray_silver})):
+    if "pray" in free and can_pay(
+        state, seat, discounted(state, seat, "pray", {"silver": config.pray_silver})
+    ):
         held = [s for s, w in me.spaces.items() if w and s != "pray"]
         for workers in fill("pray")[0]:
             for space in held:
@@ -179,8 +194,9 @@ def _main_actions(state: State, seat: int, free: set[str], fill: Any) -> Iterato
     cat = state.catalogue
     n = len(state.players)
     for kind, act, event_type, placed, costs in (
-            ("monk", "commission", Commission, me.monks, config.monk_provisions),
-            ("outpost", "garrison", Garrison, me.outposts, config.outpost_provisions)):
+        ("monk", "commission", Commission, me.monks, config.monk_provisions),
+        ("outpost", "garrison", Garrison, me.outposts, config.outpost_provisions),
+    ):
         if act not in free or placed >= len(costs):
             continue
         if not can_pay(state, seat, discounted(state, seat, act, {"prov": costs[placed]})):
@@ -188,24 +204,39 @@ def _main_actions(state: State, seat: int, free: set[str], fill: Any) -> Iterato
         track = "faith" if kind == "monk" else "strength"
         needs = config.region_faith if kind == "monk" else config.region_strength
         have = effective(state, seat, track)
-        squares = [sq for sq in cat.ids("square") if sq not in state.squares
-                   and cat.entry("square", sq).players <= n
-                   and have >= needs[cat.entry("square", sq).region - 1]]
+        squares = [
+            sq
+            for sq in cat.ids("square")
+            if sq not in state.squares
+            and cat.entry("square", sq).players <= n
+            and have >= needs[cat.entry("square", sq).region - 1]
+        ]
         for workers in fill(act)[0]:
             for square in squares:
                 yield event_type(player=player, workers=list(workers), square=square)
     built = len(me.walls)
-    if ("build_wall" in free and built < len(config.wall_provisions) and state.wall_deck
-            and effective(state, seat, "influence") >= config.wall_influence[built]
-            and can_pay(state, seat, discounted(state, seat, "build_wall",
-                                                 {"prov": config.wall_provisions[built]}))):
+    if (
+        "build_wall" in free
+        and built < len(config.wall_provisions)
+        and state.wall_deck
+        and effective(state, seat, "influence") >= config.wall_influence[built]
+        and can_pay(
+            state,
+            seat,
+            discounted(state, seat, "build_wall", {"prov": config.wall_provisions[built]}),
+        )
+    ):
         for workers in fill("build_wall")[0]:
             yield BuildWall(player=player, workers=list(workers))
     done = len(me.jars)
-    if ("absolve" in free and done < len(config.jar_silver)
-            and effective(state, seat, "influence") >= config.jar_influence[done]
-            and can_pay(state, seat, discounted(state, seat, "absolve",
-                                                 {"silver": config.jar_silver[done]}))):
+    if (
+        "absolve" in free
+        and done < len(config.jar_silver)
+        and effective(state, seat, "influence") >= config.jar_influence[done]
+        and can_pay(
+            state, seat, discounted(state, seat, "absolve", {"silver": config.jar_silver[done]})
+        )
+    ):
         spots = [s for s in range(1, len(config.jar_spots) + 1) if s not in me.jars]
         for workers in fill("absolve")[0]:
             for spot in spots:
@@ -217,9 +248,15 @@ def _main_actions(state: State, seat: int, free: set[str], fill: Any) -> Iterato
             for card in targets:
                 yield Attack(player=player, workers=list(workers), card=card)
     converted = len(me.converts)
-    if ("convert" in free and converted < len(config.convert_silver)
-            and can_pay(state, seat, discounted(state, seat, "convert",
-                                                 {"silver": config.convert_silver[converted]}))):
+    if (
+        "convert" in free
+        and converted < len(config.convert_silver)
+        and can_pay(
+            state,
+            seat,
+            discounted(state, seat, "convert", {"silver": config.convert_silver[converted]}),
+        )
+    ):
         faith = effective(state, seat, "faith")
         targets = [c for c in outsiders if faith >= cat.entry("outsider", c).faith]
         for workers in fill("convert")[0]:
@@ -235,15 +272,17 @@ def _favours(state: State, seat: int) -> Iterator[Event]:
     for card in state.favours:
         if not favour_open(state, seat, card):
             continue
-        if not can_pay(state, seat, discounted(state, seat, "favour",
-                                                cat.field("favour", card, "cost"))):
+        if not can_pay(
+            state, seat, discounted(state, seat, "favour", cat.field("favour", card, "cost"))
+        ):
             continue
         effect = cat.field("favour", card, "effect")
         for workers in fillings(me.supply, cat.field("favour", card, "slots")):
             if effect == "recruit":
                 for townsfolk in [c for c in state.townsfolk if c is not None]:
-                    yield Favour(player=player, workers=list(workers), card=card,
-                                 townsfolk=townsfolk)
+                    yield Favour(
+                        player=player, workers=list(workers), card=card, townsfolk=townsfolk
+                    )
             elif effect == "pray":
                 for space in [s for s, w in me.spaces.items() if w]:
                     yield Favour(player=player, workers=list(workers), card=card, space=space)
@@ -287,8 +326,9 @@ def chance_event(state: State, rng: random.Random) -> Event | None:
     return None
 
 
-def shuffled_decks(players: Sequence[str], paladins: Sequence[str], rng: random.Random
-                   ) -> dict[str, list[str]]:
+def shuffled_decks(
+    players: Sequence[str], paladins: Sequence[str], rng: random.Random
+) -> dict[str, list[str]]:
     """PA-42: each player's paladin deck, shuffled."""
     decks = {}
     for player in players:

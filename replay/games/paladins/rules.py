@@ -57,36 +57,59 @@ def new_game(config: Config, header: Header, catalogue: Catalogue) -> State:
     try:
         check(catalogue, config)
     except CatalogueError as err:
-        raise RulesError("PA-42", f"catalogue {catalogue.name} {catalogue.version}: {err}") \
-            from None
+        raise RulesError(
+            "PA-42", f"catalogue {catalogue.name} {catalogue.version}: {err}"
+        ) from None
     players = list(header.players)
     n = len(players)
     if not config.min_players <= n <= config.max_players:
-        raise RulesError("PA-41", f"Paladins seats {config.min_players} to "
-                                  f"{config.max_players} players, not {n}")
+        raise RulesError(
+            "PA-41", f"Paladins seats {config.min_players} to {config.max_players} players, not {n}"
+        )
     paladins = catalogue.ids("paladin")
     decks = header.paladin_decks
     if set(decks) != set(players):
         raise RulesError("PA-42", "paladin_decks needs one deck for each player, no more")
     for player, deck in decks.items():
         if sorted(deck) != sorted(paladins):
-            raise RulesError("PA-42", f"{player}'s paladin deck is not one of each of the "
-                                      f"catalogue's {len(paladins)} paladins")
+            raise RulesError(
+                "PA-42",
+                f"{player}'s paladin deck is not one of each of the "
+                f"catalogue's {len(paladins)} paladins",
+            )
     first = players.index(header.start_player)
-    tracks = {"faith": config.start_faith, "strength": config.start_strength,
-              "influence": config.start_influence}
+    tracks = {
+        "faith": config.start_faith,
+        "strength": config.start_strength,
+        "influence": config.start_influence,
+    }
     return State(
-        config=config, catalogue=catalogue, players=players,
-        seats={p: s for s, p in enumerate(players)}, first_player=first, start_player=first,
+        config=config,
+        catalogue=catalogue,
+        players=players,
+        seats={p: s for s, p in enumerate(players)},
+        first_player=first,
+        start_player=first,
         phase="refill_townsfolk",
-        board=[Seat(deck=list(decks[p]), silver=config.start_silver,
-                    provisions=config.start_provisions, tracks=dict(tracks),
-                    workshops=dict.fromkeys(MAIN_ACTIONS, 0)) for p in players],
-        townsfolk_deck=catalogue.ids("townsfolk"), outsider_deck=catalogue.ids("outsider"),
-        wall_deck=catalogue.ids("wall"), suspicion_deck=catalogue.ids("suspicion"),
-        order_deck=catalogue.ids("order"), favour_deck=catalogue.ids("favour"),
+        board=[
+            Seat(
+                deck=list(decks[p]),
+                silver=config.start_silver,
+                provisions=config.start_provisions,
+                tracks=dict(tracks),
+                workshops=dict.fromkeys(MAIN_ACTIONS, 0),
+            )
+            for p in players
+        ],
+        townsfolk_deck=catalogue.ids("townsfolk"),
+        outsider_deck=catalogue.ids("outsider"),
+        wall_deck=catalogue.ids("wall"),
+        suspicion_deck=catalogue.ids("suspicion"),
+        order_deck=catalogue.ids("order"),
+        favour_deck=catalogue.ids("favour"),
         tavern_deck=catalogue.ids("tavern"),
-        townsfolk=[None] * config.townsfolk_slots, outsiders=[None] * config.outsider_slots,
+        townsfolk=[None] * config.townsfolk_slots,
+        outsiders=[None] * config.outsider_slots,
     )
 
 
@@ -125,17 +148,21 @@ def abilities(state: State, seat: int) -> list[tuple[str, Ability]]:
 
 def discount(state: State, seat: int, act: str, resource: str) -> int:
     """PA-59, PA-63: what the seat's discounts take off `act`'s `resource` cost."""
-    return sum(a.cost.get(resource, 0) for _, a in abilities(state, seat)
-               if a.kind == "discount" and a.act == act)
+    return sum(
+        a.cost.get(resource, 0)
+        for _, a in abilities(state, seat)
+        if a.kind == "discount" and a.act == act
+    )
 
 
-def slots_for(state: State, seat: int, space: str, count: int | None = None
-              ) -> tuple[str, ...] | None:
+def slots_for(
+    state: State, seat: int, space: str, count: int | None = None
+) -> tuple[str, ...] | None:
     """The uncovered slots of a space (PA-29, PA-43), or for a left-side space those of the
     mode with `count` workers; None when no mode has that many."""
     config = state.config
     if space in config.main_slots:
-        return config.main_slots[space][state.board[seat].workshops[space]:]
+        return config.main_slots[space][state.board[seat].workshops[space] :]
     for slots in config.space_slots[space]:
         if count is None or len(slots) == count:
             return slots
@@ -145,7 +172,8 @@ def slots_for(state: State, seat: int, space: str, count: int | None = None
 def fits(slots: Sequence[str], workers: Sequence[str]) -> bool:
     """PA-16: a colourless slot takes any worker, a coloured its colour, a criminal any."""
     return len(slots) == len(workers) and all(
-        slot in ("any", worker) or worker == "purple" for slot, worker in zip(slots, workers))
+        slot in ("any", worker) or worker == "purple" for slot, worker in zip(slots, workers)
+    )
 
 
 def _held(supply: dict[str, int], workers: Sequence[str]) -> bool:
@@ -179,11 +207,22 @@ def gain(state: State, seat: int, reward: Amounts, cause: str, facts: list[Fact]
             after = min(state.config.attribute_max, before + count)
             if after != before:
                 me.tracks[track] = after
-                facts.append(TrackMoved(round=rnd, seat=seat, track=track, before=before,
-                                        after=after, cause=cause))
+                facts.append(
+                    TrackMoved(
+                        round=rnd, seat=seat, track=track, before=before, after=after, cause=cause
+                    )
+                )
                 now = effective(state, seat, track)
-                facts.append(TrackMoved(round=rnd, seat=seat, track=f"effective_{track}",
-                                        before=now - (after - before), after=now, cause=cause))
+                facts.append(
+                    TrackMoved(
+                        round=rnd,
+                        seat=seat,
+                        track=f"effective_{track}",
+                        before=now - (after - before),
+                        after=now,
+                        cause=cause,
+                    )
+                )
         elif unit == "vp":
             add_vp(state, seat, count, cause, facts)
         elif unit == "repay":
@@ -192,18 +231,28 @@ def gain(state: State, seat: int, reward: Amounts, cause: str, facts: list[Fact]
             me.repaid += paid
         else:  # a worker colour
             me.supply[unit] = me.supply.get(unit, 0) + count
-            facts.append(ResourceChanged(round=rnd, seat=seat, resource=unit, delta=count,
-                                         cause=cause))
+            facts.append(
+                ResourceChanged(round=rnd, seat=seat, resource=unit, delta=count, cause=cause)
+            )
 
 
-def bonus_changed(state: State, seat: int, before: dict[str, int], cause: str,
-                  facts: list[Fact]) -> None:
+def bonus_changed(
+    state: State, seat: int, before: dict[str, int], cause: str, facts: list[Fact]
+) -> None:
     """Effective attributes moved by a bonus arriving or leaving (PA-12, PA-44), not a track."""
     for track, old in before.items():
         new = effective(state, seat, track)
         if new != old:
-            facts.append(TrackMoved(round=state.round, seat=seat, track=f"effective_{track}",
-                                    before=old, after=new, cause=cause))
+            facts.append(
+                TrackMoved(
+                    round=state.round,
+                    seat=seat,
+                    track=f"effective_{track}",
+                    before=old,
+                    after=new,
+                    cause=cause,
+                )
+            )
 
 
 def _paladin_bonus(state: State, seat: int, track: str) -> int:
@@ -221,8 +270,11 @@ def add_vp(state: State, seat: int, points: int, cause: str, facts: list[Fact]) 
     before = me.vp
     me.vp += points
     facts.append(ScoreChanged(round=state.round, seat=seat, source="vp", points=points))
-    facts.append(TrackMoved(round=state.round, seat=seat, track="vp", before=before,
-                            after=me.vp, cause=cause))
+    facts.append(
+        TrackMoved(
+            round=state.round, seat=seat, track="vp", before=before, after=me.vp, cause=cause
+        )
+    )
 
 
 def pay(state: State, seat: int, cost: Amounts) -> None:
@@ -231,13 +283,15 @@ def pay(state: State, seat: int, cost: Amounts) -> None:
     me.provisions -= cost.get("prov", 0)
 
 
-def spend_workers(state: State, seat: int, workers: Sequence[str], cause: str,
-                  facts: list[Fact]) -> None:
+def spend_workers(
+    state: State, seat: int, workers: Sequence[str], cause: str, facts: list[Fact]
+) -> None:
     supply = state.board[seat].supply
     for w in workers:
         supply[w] -= 1
-        facts.append(ResourceChanged(round=state.round, seat=seat, resource=w, delta=-1,
-                                     cause=cause))
+        facts.append(
+            ResourceChanged(round=state.round, seat=seat, resource=w, delta=-1, cause=cause)
+        )
 
 
 def fire(state: State, seat: int, act: str, facts: list[Fact], team_before: int) -> None:
@@ -283,14 +337,17 @@ def _unseen(deck: list[str], cards: Sequence[str], what: str, rule: str) -> None
         raise IllegalEvent(rule, f"{what}: a card appears twice in {', '.join(cards)}")
     missing = [c for c in cards if c not in deck]
     if missing:
-        raise IllegalEvent(rule, f"{what}: {missing[0]} is not in the deck (seen already, or "
-                                 "not a card of the catalogue)")
+        raise IllegalEvent(
+            rule,
+            f"{what}: {missing[0]} is not in the deck (seen already, or "
+            "not a card of the catalogue)",
+        )
 
 
 def _refill_slots(display: list[str | None], count: int, toward_right: bool) -> list[int]:
     """PA-54: the empty slots new cards fill, leftmost first: those next to the packed cards."""
     empty = [i for i, card in enumerate(display) if card is None]
-    return empty[len(empty) - count:] if toward_right else empty[:count]
+    return empty[len(empty) - count :] if toward_right else empty[:count]
 
 
 def _reveal_display(state: State, event: RevealTownsfolk | RevealOutsiders) -> Sequence[Fact]:
@@ -301,9 +358,12 @@ def _reveal_display(state: State, event: RevealTownsfolk | RevealOutsiders) -> S
     deck = state.townsfolk_deck if townsfolk else state.outsider_deck
     due = min(display.count(None), len(deck))
     if len(event.cards) != due:
-        raise IllegalEvent("PA-54", f"{kind} reveals {due} cards (empty slots "
-                                    f"{display.count(None)}, deck {len(deck)}), "
-                                    f"not {len(event.cards)}")
+        raise IllegalEvent(
+            "PA-54",
+            f"{kind} reveals {due} cards (empty slots "
+            f"{display.count(None)}, deck {len(deck)}), "
+            f"not {len(event.cards)}",
+        )
     _unseen(deck, event.cards, kind, "PA-42")
     for slot, card in zip(_refill_slots(display, due, toward_right=townsfolk), event.cards):
         display[slot] = card
@@ -333,7 +393,8 @@ def _start_round(state: State) -> None:
     if state.round > 1:
         state.start_player = (state.start_player + 1) % len(state.players)  # PA-5
     state.king_due = (["order"] if state.round in config.order_rounds else []) + (
-        ["favour"] if state.round in config.favour_rounds else [])
+        ["favour"] if state.round in config.favour_rounds else []
+    )
     state.phase = "king" if state.king_due else "tavern"
     state.favour_workers = {}
     for me in state.board:
@@ -351,8 +412,11 @@ def _reveal_king(state: State, event: RevealKing) -> Sequence[Fact]:
     due = state.king_due[0]
     deck = state.order_deck if due == "order" else state.favour_deck
     if event.card not in deck:
-        raise IllegalEvent("PA-6", f"round {state.round} reveals {'an order' if due == 'order' else 'a favour'}"
-                                   f" now; {event.card} is not one still in that deck")
+        raise IllegalEvent(
+            "PA-6",
+            f"round {state.round} reveals {'an order' if due == 'order' else 'a favour'}"
+            f" now; {event.card} is not one still in that deck",
+        )
     deck.remove(event.card)
     (state.orders if due == "order" else state.favours).append(event.card)
     del state.king_due[0]
@@ -377,8 +441,11 @@ def _reveal_tavern(state: State, event: RevealTavern) -> Sequence[Fact]:
         state.tavern_deck = rest
     else:  # PA-48: all that is left, then the discard shuffled into a new deck
         if not set(deck) <= set(cards):
-            raise IllegalEvent("PA-48", f"the tavern deck holds only {', '.join(deck)}: all of "
-                                        "them come first, then cards from the reshuffled discard")
+            raise IllegalEvent(
+                "PA-48",
+                f"the tavern deck holds only {', '.join(deck)}: all of "
+                "them come first, then cards from the reshuffled discard",
+            )
         fresh = [c for c in cards if c not in deck]
         _unseen(discard, fresh, "reveal_tavern (from the reshuffled discard)", "PA-48")
         state.tavern_deck = [c for c in discard if c not in fresh]
@@ -398,8 +465,11 @@ def _choose_paladin(state: State, event: ChoosePaladin) -> Sequence[Fact]:
     draw = state.config.paladin_draw
     picked = [event.paladin, event.top, event.bottom]
     if len(set(picked)) != 3 or sorted(picked) != sorted(me.deck[:draw]):
-        raise IllegalEvent("PA-10", f"{event.player}'s top {draw} paladins are "
-                                    f"{', '.join(sorted(me.deck[:draw]))}, not {', '.join(picked)}")
+        raise IllegalEvent(
+            "PA-10",
+            f"{event.player}'s top {draw} paladins are "
+            f"{', '.join(sorted(me.deck[:draw]))}, not {', '.join(picked)}",
+        )
     me.deck = [event.top, *me.deck[draw:], event.bottom]
     me.paladin = event.paladin
     me.revealed = False
@@ -414,8 +484,11 @@ def _take_tavern(state: State, event: TakeTavern) -> Sequence[Fact]:
     _expect(state, "take_tavern", "take_tavern", "PA-11")
     _in_turn(state, seat, event, "PA-11")
     if event.card not in state.tavern or event.card in state.taken:
-        raise IllegalEvent("PA-11", f"{event.card} is not a tavern card still on offer "
-                                    f"({', '.join(c for c in state.tavern if c not in state.taken)})")
+        raise IllegalEvent(
+            "PA-11",
+            f"{event.card} is not a tavern card still on offer "
+            f"({', '.join(c for c in state.tavern if c not in state.taken)})",
+        )
     me = state.board[seat]
     cat = state.catalogue
     facts: list[Fact] = []
@@ -441,15 +514,17 @@ def _take_tavern(state: State, event: TakeTavern) -> Sequence[Fact]:
 def _seat(state: State, event: Any, rule: str) -> int:
     seat = state.seats.get(event.player)
     if seat is None:
-        raise IllegalEvent(rule, f"unknown player {event.player!r}; the players are "
-                                 f"{', '.join(state.players)}")
+        raise IllegalEvent(
+            rule, f"unknown player {event.player!r}; the players are {', '.join(state.players)}"
+        )
     return seat
 
 
 def _in_turn(state: State, seat: int, event: Any, rule: str) -> None:
     if seat != state.turn:
-        raise IllegalEvent(rule, f"{event.player} acts out of turn: it is "
-                                 f"{state.players[state.turn]}'s turn")
+        raise IllegalEvent(
+            rule, f"{event.player} acts out of turn: it is {state.players[state.turn]}'s turn"
+        )
 
 
 def _turn_of(state: State, event: Any, act: str) -> int:
@@ -461,22 +536,32 @@ def _turn_of(state: State, event: Any, act: str) -> int:
     return seat
 
 
-def _place(state: State, seat: int, space: str, workers: Sequence[str], rule: str,
-           modes: bool = False) -> tuple[str, ...]:
+def _place(
+    state: State, seat: int, space: str, workers: Sequence[str], rule: str, modes: bool = False
+) -> tuple[str, ...]:
     """PA-16, PA-17, PA-19: the space is free and the workers fit its slots and are held."""
     me = state.board[seat]
     if me.spaces.get(space):
-        raise IllegalEvent("PA-17", f"{state.players[seat]}'s {space} space holds workers: it "
-                                    "is not available until cleared")
+        raise IllegalEvent(
+            "PA-17",
+            f"{state.players[seat]}'s {space} space holds workers: it "
+            "is not available until cleared",
+        )
     slots = slots_for(state, seat, space, len(workers) if modes else None)
     if slots is None or not fits(slots, workers):
-        shown = " or ".join("·".join(s) for s in state.config.space_slots[space]) if modes \
+        shown = (
+            " or ".join("·".join(s) for s in state.config.space_slots[space])
+            if modes
             else "·".join(slots or ())
-        raise IllegalEvent("PA-16", f"{space} takes workers for {shown}, "
-                                    f"not {', '.join(workers) or 'none'}")
+        )
+        raise IllegalEvent(
+            "PA-16", f"{space} takes workers for {shown}, not {', '.join(workers) or 'none'}"
+        )
     if not _held(me.supply, workers):
-        raise IllegalEvent("PA-16", f"{state.players[seat]} does not hold {', '.join(workers)} "
-                                    f"(supply: {_supply(me)})")
+        raise IllegalEvent(
+            "PA-16",
+            f"{state.players[seat]} does not hold {', '.join(workers)} (supply: {_supply(me)})",
+        )
     return slots
 
 
@@ -487,8 +572,11 @@ def _supply(me: Seat) -> str:
 def _cost_check(state: State, seat: int, cost: Amounts, what: str, rule: str = "PA-18") -> None:
     if not can_pay(state, seat, cost):
         me = state.board[seat]
-        raise IllegalEvent(rule, f"{what} costs {_amounts(cost)}; {state.players[seat]} has "
-                                 f"{me.silver} silver, {me.provisions} provisions")
+        raise IllegalEvent(
+            rule,
+            f"{what} costs {_amounts(cost)}; {state.players[seat]} has "
+            f"{me.silver} silver, {me.provisions} provisions",
+        )
 
 
 def _amounts(amounts: Amounts) -> str:
@@ -504,8 +592,9 @@ def _occupy(state: State, seat: int, space: str, workers: Sequence[str], facts: 
     state.board[seat].spaces[space] = list(workers)
 
 
-def _done(state: State, seat: int, act: str, facts: list[Fact], team_before: int,
-          draw: str | None = None) -> Sequence[Fact]:
+def _done(
+    state: State, seat: int, act: str, facts: list[Fact], team_before: int, draw: str | None = None
+) -> Sequence[Fact]:
     """After an action: its abilities (or, for scheme and build_wall, the draw first)."""
     if draw is not None:
         state.phase = draw
@@ -530,13 +619,15 @@ def _develop(state: State, event: Develop) -> Sequence[Fact]:
     me = state.board[seat]
     _place(state, seat, "develop", event.workers, "PA-20")
     if event.action not in config.main_slots:
-        raise IllegalEvent("PA-20", f"{event.action!r} is not a main action: "
-                                    f"{', '.join(config.main_slots)}")
+        raise IllegalEvent(
+            "PA-20", f"{event.action!r} is not a main action: {', '.join(config.main_slots)}"
+        )
     if me.developed >= len(config.workshop_workers):
         raise IllegalEvent("PA-45", f"{event.player} has placed every workshop")
     if me.workshops[event.action] >= config.workshops_per_action:
-        raise IllegalEvent("PA-19", f"{event.action} holds {config.workshops_per_action} "
-                                    "workshops already")
+        raise IllegalEvent(
+            "PA-19", f"{event.action} holds {config.workshops_per_action} workshops already"
+        )
     cost = discounted(state, seat, "develop", {"silver": config.develop_silver})
     _cost_check(state, seat, cost, "develop")
     facts: list[Fact] = []
@@ -590,11 +681,15 @@ def _recruit_cost(state: State, seat: int, card: str, paying: str, slot: int) ->
     """PA-21 to PA-23, PA-52: the silver due, or nothing when a debt is taken instead."""
     if paying == "debt":
         if slot >= state.config.debt_slots:
-            raise IllegalEvent("PA-23", f"a debt pays only for the {state.config.debt_slots} "
-                                        f"leftmost townsfolk; {card} is in slot {slot + 1}")
+            raise IllegalEvent(
+                "PA-23",
+                f"a debt pays only for the {state.config.debt_slots} "
+                f"leftmost townsfolk; {card} is in slot {slot + 1}",
+            )
         return {}
-    cost = discounted(state, seat, "recruit",
-                       {"silver": state.catalogue.entry("townsfolk", card).cost})
+    cost = discounted(
+        state, seat, "recruit", {"silver": state.catalogue.entry("townsfolk", card).cost}
+    )
     _cost_check(state, seat, cost, f"recruiting {card}")
     return cost
 
@@ -609,7 +704,8 @@ def _hunt_trade(state: State, event: Hunt | Trade) -> Sequence[Fact]:
     team = len(state.board[seat].team)
     _occupy(state, seat, act, event.workers, facts)
     amount = (config.hunt_provisions if act == "hunt" else config.trade_silver)[
-        len(event.workers) - 1]
+        len(event.workers) - 1
+    ]
     gain(state, seat, {"prov" if act == "hunt" else "silver": amount}, act, facts)
     return _done(state, seat, act, facts, team)
 
@@ -617,8 +713,11 @@ def _hunt_trade(state: State, event: Hunt | Trade) -> Sequence[Fact]:
 def _clearable(state: State, seat: int, space: str, rule: str, own: str | None) -> None:
     me = state.board[seat]
     if space == own or not me.spaces.get(space):
-        raise IllegalEvent(rule, f"{state.players[seat]} has no workers on {space} to clear"
-                           + (" (pray never clears itself)" if space == own else ""))
+        raise IllegalEvent(
+            rule,
+            f"{state.players[seat]} has no workers on {space} to clear"
+            + (" (pray never clears itself)" if space == own else ""),
+        )
 
 
 def _clear(state: State, seat: int, space: str) -> None:
@@ -689,8 +788,10 @@ def _square(state: State, seat: int, event: Commission | Garrison, kind: str) ->
     need = (config.region_faith if kind == "monk" else config.region_strength)[region - 1]
     have = effective(state, seat, track)
     if have < need:
-        raise IllegalEvent(rule, f"region {region} needs {track} {need}; {event.player}'s "
-                                 f"effective {track} is {have}")
+        raise IllegalEvent(
+            rule,
+            f"region {region} needs {track} {need}; {event.player}'s effective {track} is {have}",
+        )
     cost = discounted(state, seat, act, {"prov": costs[placed]})
     _cost_check(state, seat, cost, f"the next {kind}")
     facts: list[Fact] = []
@@ -715,8 +816,10 @@ def _free_square(state: State, square: str, rule: str) -> str:
     if square not in cat.entries["square"]:
         raise IllegalEvent(rule, f"{square!r} is not a square of the main board")
     if cat.entry("square", square).players > len(state.players):
-        raise IllegalEvent("PA-31", f"square {square} is open only with "
-                                    f"{cat.entry('square', square).players}+ players")
+        raise IllegalEvent(
+            "PA-31",
+            f"square {square} is open only with {cat.entry('square', square).players}+ players",
+        )
     if square in state.squares:
         owner, piece = state.squares[square]
         raise IllegalEvent("PA-31", f"square {square} holds {state.players[owner]}'s {piece}")
@@ -743,8 +846,10 @@ def _build_wall(state: State, event: BuildWall) -> Sequence[Fact]:
         raise IllegalEvent("PA-56", "the wall deck is empty: build_wall is illegal")
     need, have = config.wall_influence[built], effective(state, seat, "influence")
     if have < need:
-        raise IllegalEvent("PA-32", f"the next wall needs influence {need}; {event.player}'s "
-                                    f"effective influence is {have}")
+        raise IllegalEvent(
+            "PA-32",
+            f"the next wall needs influence {need}; {event.player}'s effective influence is {have}",
+        )
     cost = discounted(state, seat, "build_wall", {"prov": config.wall_provisions[built]})
     _cost_check(state, seat, cost, "the next wall")
     facts: list[Fact] = []
@@ -776,12 +881,15 @@ def _absolve(state: State, event: Absolve) -> Sequence[Fact]:
     if done >= len(config.jar_silver):
         raise IllegalEvent("PA-45", f"{event.player} has used every jar")
     if not 1 <= event.spot <= len(config.jar_spots) or event.spot in me.jars:
-        raise IllegalEvent("PA-34", f"jar spot {event.spot} is not an empty spot of 1 … "
-                                    f"{len(config.jar_spots)}")
+        raise IllegalEvent(
+            "PA-34", f"jar spot {event.spot} is not an empty spot of 1 … {len(config.jar_spots)}"
+        )
     need, have = config.jar_influence[done], effective(state, seat, "influence")
     if have < need:
-        raise IllegalEvent("PA-34", f"the next jar needs influence {need}; {event.player}'s "
-                                    f"effective influence is {have}")
+        raise IllegalEvent(
+            "PA-34",
+            f"the next jar needs influence {need}; {event.player}'s effective influence is {have}",
+        )
     cost = discounted(state, seat, "absolve", {"silver": config.jar_silver[done]})
     _cost_check(state, seat, cost, "the next jar")
     facts: list[Fact] = []
@@ -817,8 +925,9 @@ def _attack(state: State, event: Attack) -> Sequence[Fact]:
     slot = _outsider_slot(state, event.card, "PA-35")
     silver = attack_silver(state, seat, event.card)
     if event.silver is not None and event.silver != silver:
-        raise IllegalEvent("PA-53", f"the attack on {event.card} costs {silver} silver, "
-                                    f"not {event.silver}")
+        raise IllegalEvent(
+            "PA-53", f"the attack on {event.card} costs {silver} silver, not {event.silver}"
+        )
     _cost_check(state, seat, {"silver": silver}, f"attacking {event.card}")
     facts: list[Fact] = []
     me = state.board[seat]
@@ -843,8 +952,11 @@ def _convert(state: State, event: Convert) -> Sequence[Fact]:
     need = state.catalogue.entry("outsider", event.card).faith
     have = effective(state, seat, "faith")
     if have < need:
-        raise IllegalEvent("PA-36", f"converting {event.card} needs faith {need}; "
-                                    f"{event.player}'s effective faith is {have}")
+        raise IllegalEvent(
+            "PA-36",
+            f"converting {event.card} needs faith {need}; "
+            f"{event.player}'s effective faith is {have}",
+        )
     cost = discounted(state, seat, "convert", {"silver": config.convert_silver[done]})
     _cost_check(state, seat, cost, "the next convert")
     facts: list[Fact] = []
@@ -871,16 +983,22 @@ def _favour(state: State, event: Favour) -> Sequence[Fact]:
     seat = _turn_of(state, event, "favour")
     cat = state.catalogue
     if not favour_open(state, seat, event.card):
-        raise IllegalEvent("PA-8", f"{event.card} is not a revealed favour open to "
-                                   f"{event.player} this round")
+        raise IllegalEvent(
+            "PA-8", f"{event.card} is not a revealed favour open to {event.player} this round"
+        )
     slots = cat.field("favour", event.card, "slots")
     me = state.board[seat]
     if not fits(slots, event.workers):
-        raise IllegalEvent("PA-16", f"{event.card} takes workers for {'·'.join(slots)}, not "
-                                    f"{', '.join(event.workers) or 'none'}")
+        raise IllegalEvent(
+            "PA-16",
+            f"{event.card} takes workers for {'·'.join(slots)}, not "
+            f"{', '.join(event.workers) or 'none'}",
+        )
     if not _held(me.supply, event.workers):
-        raise IllegalEvent("PA-16", f"{event.player} does not hold {', '.join(event.workers)} "
-                                    f"(supply: {_supply(me)})")
+        raise IllegalEvent(
+            "PA-16",
+            f"{event.player} does not hold {', '.join(event.workers)} (supply: {_supply(me)})",
+        )
     cost = discounted(state, seat, "favour", cat.field("favour", event.card, "cost"))
     _cost_check(state, seat, cost, event.card)
     effect = cat.field("favour", event.card, "effect")
@@ -893,7 +1011,8 @@ def _favour(state: State, event: Favour) -> Sequence[Fact]:
             raise IllegalEvent("PA-51", f"{event.card} clears a space: name it")
         _clearable(state, seat, event.space, "PA-51", own=None)
     if (event.townsfolk is not None and effect != "recruit") or (
-            event.space is not None and effect != "pray"):
+        event.space is not None and effect != "pray"
+    ):
         raise IllegalEvent("PA-37", f"{event.card}'s effect takes no townsfolk or space")
     facts: list[Fact] = []
     team = len(me.team)
@@ -921,16 +1040,26 @@ def _pass(state: State, event: Pass) -> Sequence[Fact]:
     held = sum(me.supply.values())
     keep = min(state.config.keep_workers, held)
     if len(event.keep) != keep or not _held(me.supply, event.keep):
-        raise IllegalEvent("PA-50", f"{event.player} keeps exactly {keep} of the workers held "
-                                    f"({_supply(me)}), not {', '.join(event.keep) or 'none'}")
+        raise IllegalEvent(
+            "PA-50",
+            f"{event.player} keeps exactly {keep} of the workers held "
+            f"({_supply(me)}), not {', '.join(event.keep) or 'none'}",
+        )
     facts: list[Fact] = []
     kept: dict[str, int] = {}
     for w in event.keep:
         kept[w] = kept.get(w, 0) + 1
     for colour, count in me.supply.items():
         if count - kept.get(colour, 0):
-            facts.append(ResourceChanged(round=state.round, seat=seat, resource=colour,
-                                         delta=-(count - kept.get(colour, 0)), cause="pass"))
+            facts.append(
+                ResourceChanged(
+                    round=state.round,
+                    seat=seat,
+                    resource=colour,
+                    delta=-(count - kept.get(colour, 0)),
+                    cause="pass",
+                )
+            )
     me.supply = kept
     me.spaces = {}
     me.passed = True
@@ -987,19 +1116,39 @@ def _clean_up(state: State, facts: list[Fact]) -> None:
 
 
 _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
-    RevealTownsfolk: _reveal_display, RevealOutsiders: _reveal_display,
-    RevealKing: _reveal_king, RevealTavern: _reveal_tavern, ChoosePaladin: _choose_paladin,
-    TakeTavern: _take_tavern, Develop: _develop, Recruit: _recruit, Hunt: _hunt_trade,
-    Trade: _hunt_trade, Pray: _pray, Scheme: _scheme, DrawSuspicion: _draw_suspicion,
-    Commission: _commission, Garrison: _garrison, BuildWall: _build_wall, DrawWall: _draw_wall,
-    Absolve: _absolve, Attack: _attack, Convert: _convert, Favour: _favour, Pass: _pass,
+    RevealTownsfolk: _reveal_display,
+    RevealOutsiders: _reveal_display,
+    RevealKing: _reveal_king,
+    RevealTavern: _reveal_tavern,
+    ChoosePaladin: _choose_paladin,
+    TakeTavern: _take_tavern,
+    Develop: _develop,
+    Recruit: _recruit,
+    Hunt: _hunt_trade,
+    Trade: _hunt_trade,
+    Pray: _pray,
+    Scheme: _scheme,
+    DrawSuspicion: _draw_suspicion,
+    Commission: _commission,
+    Garrison: _garrison,
+    BuildWall: _build_wall,
+    DrawWall: _draw_wall,
+    Absolve: _absolve,
+    Attack: _attack,
+    Convert: _convert,
+    Favour: _favour,
+    Pass: _pass,
 }
 
 
 # --- what comes next ------------------------------------------------------------------------
 
-_CHANCE_KINDS = {"refill_townsfolk": "reveal_townsfolk", "refill_outsiders": "reveal_outsiders",
-                 "king": "reveal_king", "tavern": "reveal_tavern"}
+_CHANCE_KINDS = {
+    "refill_townsfolk": "reveal_townsfolk",
+    "refill_outsiders": "reveal_outsiders",
+    "king": "reveal_king",
+    "tavern": "reveal_tavern",
+}
 
 
 def expecting(state: State) -> Expecting:
@@ -1012,8 +1161,9 @@ def expecting(state: State) -> Expecting:
     if phase in ("take_tavern", "actions", "draw_wall", "draw_suspicion"):
         kind = {"actions": "action"}.get(phase, phase)
         decider = CHANCE if phase.startswith("draw") else state.turn
-        return Expecting(kind=kind, seats=(state.turn,), decider=decider,
-                         detail={"round": state.round})
+        return Expecting(
+            kind=kind, seats=(state.turn,), decider=decider, detail={"round": state.round}
+        )
     return Expecting(kind="nothing")
 
 

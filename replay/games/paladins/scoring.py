@@ -17,13 +17,27 @@ def counter(state: State, seat: int, name: str) -> int:
     me = state.board[seat]
     tracks = me.tracks
     values = {
-        "monks": me.monks, "outposts": me.outposts, "walls": len(me.walls),
-        "jars": len(me.jars), "workshops": me.developed, "townsfolk": len(me.team),
-        "attacked": len(me.attacked), "converted": len(me.converts),
-        "regions": len({state.catalogue.entry("square", sq).region
-                        for sq, (owner, _) in state.squares.items() if owner == seat}),
-        "faith": tracks["faith"], "str": tracks["strength"], "inf": tracks["influence"],
-        "lowest": min(tracks.values()), "silver": me.silver, "prov": me.provisions,
+        "monks": me.monks,
+        "outposts": me.outposts,
+        "walls": len(me.walls),
+        "jars": len(me.jars),
+        "workshops": me.developed,
+        "townsfolk": len(me.team),
+        "attacked": len(me.attacked),
+        "converted": len(me.converts),
+        "regions": len(
+            {
+                state.catalogue.entry("square", sq).region
+                for sq, (owner, _) in state.squares.items()
+                if owner == seat
+            }
+        ),
+        "faith": tracks["faith"],
+        "str": tracks["strength"],
+        "inf": tracks["influence"],
+        "lowest": min(tracks.values()),
+        "silver": me.silver,
+        "prov": me.provisions,
         "repaid": me.repaid,
     }
     return values[name]
@@ -51,21 +65,30 @@ def end_points(state: State, seat: int) -> dict[str, int]:
     me = state.board[seat]
     top = len(config.attribute_vp) - 1
     return {
-        "orders": sum(config.order_vp[i] for i, card in enumerate(state.orders)
-                      if holds(state, seat, cat.field("order", card, "condition"))),
-        "outsiders": sum(end_value(state, seat, cat.field("outsider", card, "end"))
-                         for card in me.converts),
-        **{track: config.attribute_vp[min(top, me.tracks[track])]
-           for track in ("faith", "strength", "influence")},
+        "orders": sum(
+            config.order_vp[i]
+            for i, card in enumerate(state.orders)
+            if holds(state, seat, cat.field("order", card, "condition"))
+        ),
+        "outsiders": sum(
+            end_value(state, seat, cat.field("outsider", card, "end")) for card in me.converts
+        ),
+        **{
+            track: config.attribute_vp[min(top, me.tracks[track])]
+            for track in ("faith", "strength", "influence")
+        },
         "debts": me.debts * config.debt_unpaid_vp + me.repaid * config.debt_paid_vp,
         "suspicion": len(me.suspicion) * config.suspicion_vp,
     }
 
 
 def final_facts(state: State) -> list[Fact]:
-    return [ScoreChanged(round=state.round, seat=seat, source=source, points=points)
-            for seat in range(len(state.players))
-            for source, points in end_points(state, seat).items() if points]
+    return [
+        ScoreChanged(round=state.round, seat=seat, source=source, points=points)
+        for seat in range(len(state.players))
+        for source, points in end_points(state, seat).items()
+        if points
+    ]
 
 
 def result(state: State) -> Result:

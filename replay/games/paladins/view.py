@@ -24,15 +24,24 @@ def snapshot(state: State) -> dict[str, Any]:
             "private": {"paladin": me.paladin, "deck": list(me.deck)},
             "supply": {c: k for c, k in sorted(me.supply.items()) if k},
             "spaces": {s: list(w) for s, w in me.spaces.items() if w},
-            "silver": me.silver, "provisions": me.provisions,
+            "silver": me.silver,
+            "provisions": me.provisions,
             "tracks": dict(me.tracks),
             "effective": {t: effective(state, seat, t) for t in me.tracks},
             "workshops": {a: k for a, k in me.workshops.items() if k},
-            "monks": me.monks, "outposts": me.outposts, "walls": list(me.walls),
-            "jars": list(me.jars), "converts": list(me.converts), "attacked": list(me.attacked),
-            "team": list(me.team), "debts": me.debts, "repaid": me.repaid,
-            "suspicion": len(me.suspicion), "passed": me.passed,
-            "score": outcome.scores[seat], "sources": outcome.sources[seat],
+            "monks": me.monks,
+            "outposts": me.outposts,
+            "walls": list(me.walls),
+            "jars": list(me.jars),
+            "converts": list(me.converts),
+            "attacked": list(me.attacked),
+            "team": list(me.team),
+            "debts": me.debts,
+            "repaid": me.repaid,
+            "suspicion": len(me.suspicion),
+            "passed": me.passed,
+            "score": outcome.scores[seat],
+            "sources": outcome.sources[seat],
         }
     return {
         "round": state.round,
@@ -41,19 +50,32 @@ def snapshot(state: State) -> dict[str, Any]:
         "townsfolk": list(state.townsfolk),
         "outsiders": list(state.outsiders),
         "orders": list(state.orders),
-        "favours": {card: [players[s] for s, _ in state.favour_workers.get(card, [])]
-                    for card in state.favours},
-        "tavern": {card: players[state.taken[card]] if card in state.taken else None
-                   for card in state.tavern},
+        "favours": {
+            card: [players[s] for s, _ in state.favour_workers.get(card, [])]
+            for card in state.favours
+        },
+        "tavern": {
+            card: players[state.taken[card]] if card in state.taken else None
+            for card in state.tavern
+        },
         "board": _board(state),
-        "requirements": [f"faith {f} / strength {s}" for f, s in
-                         zip(state.config.region_faith, state.config.region_strength)],
-        "decks": {"townsfolk": len(state.townsfolk_deck), "outsiders": len(state.outsider_deck),
-                  "walls": len(state.wall_deck), "suspicion": len(state.suspicion_deck),
-                  "tavern": len(state.tavern_deck)},
+        "requirements": [
+            f"faith {f} / strength {s}"
+            for f, s in zip(state.config.region_faith, state.config.region_strength)
+        ],
+        "decks": {
+            "townsfolk": len(state.townsfolk_deck),
+            "outsiders": len(state.outsider_deck),
+            "walls": len(state.wall_deck),
+            "suspicion": len(state.suspicion_deck),
+            "tavern": len(state.tavern_deck),
+        },
         "seats": seats,
-        "expecting": {"kind": expect.kind, "players": [players[s] for s in expect.seats],
-                      **expect.detail},
+        "expecting": {
+            "kind": expect.kind,
+            "players": [players[s] for s in expect.seats],
+            **expect.detail,
+        },
     }
 
 
@@ -66,9 +88,13 @@ def _board(state: State) -> list[dict[str, Any]]:
     for sq in cat.ids("square"):
         entry = cat.entry("square", sq)
         count[entry.region] = count.get(entry.region, 0) + 1
-        cell: dict[str, Any] = {"id": sq, "region": entry.region, "n": count[entry.region],
-                                "reward": entry.reward,
-                                "open": entry.players <= len(state.players)}
+        cell: dict[str, Any] = {
+            "id": sq,
+            "region": entry.region,
+            "n": count[entry.region],
+            "reward": entry.reward,
+            "open": entry.players <= len(state.players),
+        }
         if sq in state.squares:
             owner, piece = state.squares[sq]
             cell.update(player=state.players[owner], piece=piece)
@@ -77,16 +103,29 @@ def _board(state: State) -> list[dict[str, Any]]:
 
 
 def render(snap: dict[str, Any]) -> str:
-    lines = [f"round {snap['round']} · {snap['phase']} · start player {snap['start_player']}",
-             f"townsfolk: {', '.join(c or '—' for c in snap['townsfolk'])}",
-             f"outsiders: {', '.join(c or '—' for c in snap['outsiders'])}",
-             (f"orders: {', '.join(snap['orders']) or '—'}; favours: "
-              f"{', '.join(snap['favours']) or '—'}"),
-             "main board: " + (", ".join(f"{sq['id']} {sq['player']}'s {sq['piece']}"
-                                         for sq in snap["board"] if "player" in sq) or "empty")]
+    lines = [
+        f"round {snap['round']} · {snap['phase']} · start player {snap['start_player']}",
+        f"townsfolk: {', '.join(c or '—' for c in snap['townsfolk'])}",
+        f"outsiders: {', '.join(c or '—' for c in snap['outsiders'])}",
+        (
+            f"orders: {', '.join(snap['orders']) or '—'}; favours: "
+            f"{', '.join(snap['favours']) or '—'}"
+        ),
+        "main board: "
+        + (
+            ", ".join(
+                f"{sq['id']} {sq['player']}'s {sq['piece']}"
+                for sq in snap["board"]
+                if "player" in sq
+            )
+            or "empty"
+        ),
+    ]
     for player, me in snap["seats"].items():
-        tracks = ", ".join(f"{t} {v} ({snap_eff})" for (t, v), snap_eff
-                           in zip(me["tracks"].items(), me["effective"].values()))
+        tracks = ", ".join(
+            f"{t} {v} ({snap_eff})"
+            for (t, v), snap_eff in zip(me["tracks"].items(), me["effective"].values())
+        )
         lines.append(
             f"{player}: {me['score']} points; {me['silver']} silver, {me['provisions']} "
             f"provisions; {tracks}; paladin {me['paladin'] or '—'}; supply "
@@ -94,9 +133,12 @@ def render(snap: dict[str, Any]) -> str:
             f"monks {me['monks']}, outposts {me['outposts']}, walls {len(me['walls'])}, "
             f"jars {len(me['jars'])}, converts {len(me['converts'])}; team "
             f"{', '.join(me['team']) or '—'}; debts {me['debts']}; suspicion {me['suspicion']}"
-            + (" · passed" if me["passed"] else ""))
+            + (" · passed" if me["passed"] else "")
+        )
     expect = snap["expecting"]
     if expect["kind"] != "nothing":
-        lines.append(f"next: {expect['kind']}"
-                     + (f" by {', '.join(expect['players'])}" if expect["players"] else ""))
+        lines.append(
+            f"next: {expect['kind']}"
+            + (f" by {', '.join(expect['players'])}" if expect["players"] else "")
+        )
     return "\n".join(lines)

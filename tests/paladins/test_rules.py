@@ -571,7 +571,11 @@ def test_pa56_an_empty_wall_deck_stops_walls_and_suspicion_reshuffles_its_discar
     give(state, "Ann", blue=1, white=2, green=1)
     rejects(state, "Ann build_wall blue white green", "PA-56")
     state.suspicion_deck, state.suspicion_discard = [], ["sus-03"]
-    run(state, "Ann scheme white", "Ann draw_suspicion sus-03")
+    run(state, "Ann scheme white")
+    # A card not in the discard is refused before the discard becomes the deck.
+    rejects(state, "Ann draw_suspicion sus-01", "PA-56")
+    assert state.suspicion_deck == [] and state.suspicion_discard == ["sus-03"]
+    run(state, "Ann draw_suspicion sus-03")
     assert state.suspicion_deck == [] and state.suspicion_discard == []
 
 

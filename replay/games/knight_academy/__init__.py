@@ -41,7 +41,6 @@ __all__ = [
     "legal_events",
     "new_game",
     "result",
-    "round_of",
     "snapshot",
 ]
 

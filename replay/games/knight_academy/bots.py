@@ -187,13 +187,6 @@ def _tracks_of(event: Event) -> tuple[str, ...]:
     return ()
 
 
-def make_bots(names: Sequence[str]) -> list[Bot]:
-    unknown = [name for name in names if name not in BOTS]
-    if unknown:
-        raise ValueError(f"unknown bots: {', '.join(unknown)}; known: {', '.join(BOTS)}")
-    return [BOTS[name]() for name in names]
-
-
 def table(
     players: int, config: Any = None, rng: random.Random | None = None, catalogue: None = None
 ) -> dict[str, Any]:

@@ -45,7 +45,6 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     townsfolk_slots: Positive = 5  # PA-42
     debt_slots: Count = 2  # PA-23, PA-52
     outsider_slots: Positive = 5
-    develop_workers: Positive = 2  # PA-20
     develop_silver: Count = 4
     workshop_workers: Annotated[tuple[Colour, ...], LIST] = (  # PA-20: gained with workshop 1 … 8
         "white",

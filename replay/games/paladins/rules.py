@@ -537,7 +537,7 @@ def _turn_of(state: State, event: Any, act: str) -> int:
 
 
 def _place(
-    state: State, seat: int, space: str, workers: Sequence[str], rule: str, modes: bool = False
+    state: State, seat: int, space: str, workers: Sequence[str], modes: bool = False
 ) -> tuple[str, ...]:
     """PA-16, PA-17, PA-19: the space is free and the workers fit its slots and are held."""
     me = state.board[seat]
@@ -617,7 +617,7 @@ def _develop(state: State, event: Develop) -> Sequence[Fact]:
     seat = _turn_of(state, event, "develop")
     config = state.config
     me = state.board[seat]
-    _place(state, seat, "develop", event.workers, "PA-20")
+    _place(state, seat, "develop", event.workers)
     if event.action not in config.main_slots:
         raise IllegalEvent(
             "PA-20", f"{event.action!r} is not a main action: {', '.join(config.main_slots)}"
@@ -648,7 +648,7 @@ def _develop(state: State, event: Develop) -> Sequence[Fact]:
 
 def _recruit(state: State, event: Recruit) -> Sequence[Fact]:
     seat = _turn_of(state, event, "recruit")
-    _place(state, seat, "recruit", event.workers, "PA-21", modes=True)
+    _place(state, seat, "recruit", event.workers, modes=True)
     slot = _townsfolk_slot(state, event.card, "PA-21")
     cost = _recruit_cost(state, seat, event.card, event.pay, slot)
     facts: list[Fact] = []
@@ -695,10 +695,9 @@ def _recruit_cost(state: State, seat: int, card: str, paying: str, slot: int) ->
 
 
 def _hunt_trade(state: State, event: Hunt | Trade) -> Sequence[Fact]:
-    act = "hunt" if isinstance(event, Hunt) else "trade"
-    rule = "PA-24" if act == "hunt" else "PA-25"
+    act = "hunt" if isinstance(event, Hunt) else "trade"  # PA-24, PA-25
     seat = _turn_of(state, event, act)
-    _place(state, seat, act, event.workers, rule, modes=True)
+    _place(state, seat, act, event.workers, modes=True)
     config = state.config
     facts: list[Fact] = []
     team = len(state.board[seat].team)
@@ -726,7 +725,7 @@ def _clear(state: State, seat: int, space: str) -> None:
 
 def _pray(state: State, event: Pray) -> Sequence[Fact]:
     seat = _turn_of(state, event, "pray")
-    _place(state, seat, "pray", event.workers, "PA-27")
+    _place(state, seat, "pray", event.workers)
     _clearable(state, seat, event.space, "PA-51", own="pray")
     cost = discounted(state, seat, "pray", {"silver": state.config.pray_silver})
     _cost_check(state, seat, cost, "pray")
@@ -740,7 +739,7 @@ def _pray(state: State, event: Pray) -> Sequence[Fact]:
 
 def _scheme(state: State, event: Scheme) -> Sequence[Fact]:
     seat = _turn_of(state, event, "scheme")
-    _place(state, seat, "scheme", event.workers, "PA-28")
+    _place(state, seat, "scheme", event.workers)
     if not state.suspicion_deck and not state.suspicion_discard:
         raise IllegalEvent("PA-56", "no suspicion card is left to draw: scheme is illegal")
     facts: list[Fact] = []
@@ -754,10 +753,12 @@ def _draw_suspicion(state: State, event: DrawSuspicion) -> Sequence[Fact]:
     seat = _seat(state, event, "PA-28")
     _expect(state, "draw_suspicion", "draw_suspicion", "PA-28")
     _in_turn(state, seat, event, "PA-28")
-    if not state.suspicion_deck:  # PA-56: the discard becomes the deck
-        state.suspicion_deck, state.suspicion_discard = state.suspicion_discard, []
-    if event.card not in state.suspicion_deck:
+    # PA-56: an empty deck is the discard, shuffled (checked first: a refusal changes nothing).
+    deck = state.suspicion_deck or state.suspicion_discard
+    if event.card not in deck:
         raise IllegalEvent("PA-56", f"{event.card} is not a suspicion card still in the deck")
+    if not state.suspicion_deck:
+        state.suspicion_deck, state.suspicion_discard = state.suspicion_discard, []
     state.suspicion_deck.remove(event.card)
     me = state.board[seat]
     me.suspicion.append(event.card)
@@ -777,7 +778,7 @@ def _square(state: State, seat: int, event: Commission | Garrison, kind: str) ->
     rule = "PA-30" if kind == "monk" else "PA-33"
     config = state.config
     me = state.board[seat]
-    _place(state, seat, act, event.workers, rule)
+    _place(state, seat, act, event.workers)
     placed = me.monks if kind == "monk" else me.outposts
     costs = config.monk_provisions if kind == "monk" else config.outpost_provisions
     if placed >= len(costs):
@@ -838,7 +839,7 @@ def _build_wall(state: State, event: BuildWall) -> Sequence[Fact]:
     seat = _turn_of(state, event, "build_wall")
     config = state.config
     me = state.board[seat]
-    _place(state, seat, "build_wall", event.workers, "PA-32")
+    _place(state, seat, "build_wall", event.workers)
     built = len(me.walls)
     if built >= len(config.wall_provisions):
         raise IllegalEvent("PA-45", f"{event.player} has built every wall")
@@ -876,7 +877,7 @@ def _absolve(state: State, event: Absolve) -> Sequence[Fact]:
     seat = _turn_of(state, event, "absolve")
     config = state.config
     me = state.board[seat]
-    _place(state, seat, "absolve", event.workers, "PA-34")
+    _place(state, seat, "absolve", event.workers)
     done = len(me.jars)
     if done >= len(config.jar_silver):
         raise IllegalEvent("PA-45", f"{event.player} has used every jar")
@@ -921,7 +922,7 @@ def attack_silver(state: State, seat: int, card: str) -> int:
 
 def _attack(state: State, event: Attack) -> Sequence[Fact]:
     seat = _turn_of(state, event, "attack")
-    _place(state, seat, "attack", event.workers, "PA-35")
+    _place(state, seat, "attack", event.workers)
     slot = _outsider_slot(state, event.card, "PA-35")
     silver = attack_silver(state, seat, event.card)
     if event.silver is not None and event.silver != silver:
@@ -944,7 +945,7 @@ def _convert(state: State, event: Convert) -> Sequence[Fact]:
     seat = _turn_of(state, event, "convert")
     config = state.config
     me = state.board[seat]
-    _place(state, seat, "convert", event.workers, "PA-36")
+    _place(state, seat, "convert", event.workers)
     done = len(me.converts)
     if done >= len(config.convert_silver):
         raise IllegalEvent("PA-45", f"{event.player} has every convert place filled")

@@ -10,6 +10,8 @@ Besides each game's own rule ids, a log can break the format itself:
   first player, variant and ruleset, rule overrides that name real parameters.
 - LOG-4: a `final` claim comes after the game has ended and agrees with the replayed scores.
 - LOG-5: nothing follows the end of the game but the `final` claim, and nothing follows that.
+- LOG-6: the log keeps to squire's limits (replay.limits): size, lines, line length, nesting.
+- LOG-7: the file is a regular file, plain or a whole and intact gzip stream (ingest.read).
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 REPLAY = Path(__file__).parents[1] / "replay"
@@ -50,3 +51,48 @@ def test_the_engines_touch_nothing_but_their_arguments():
             if isinstance(node, ast.Global):
                 offences.append(f"{path.relative_to(REPLAY.parent)}:{node.lineno} writes a global")
     assert offences == []
+
+
+ROOT = REPLAY.parent
+RULE = re.compile(r"\b(KA|HE|PA|AA|LOG)-(\d+)[a-z]?\b")
+# In a test's name a rule is written without its dash: test_pa56_…, test_log3_….
+IN_NAME = re.compile(r"\bdef test_(ka|he|pa|aa|log)(\d+)[a-z]?_")
+# Declared, not yet built: Knight Academy's advanced rules and variant boards.
+NOT_BUILT = {"KA-21", "KA-22"}
+
+
+def _ids(text: str) -> set[str]:
+    return {f"{game}-{n}" for game, n in RULE.findall(text)}
+
+
+def declared() -> set[str]:
+    """Every rule id squire names: each game's range (its package's `XX-1 to XX-n`), the
+    format's (replay/log.py) and any in docs/."""
+    ids = _ids((ROOT / "replay" / "log.py").read_text())
+    for package in sorted((REPLAY / "games").glob("*/__init__.py")):
+        for game, last in re.findall(
+            r"\((KA|HE|PA|AA)-1 to (?:KA|HE|PA|AA)-(\d+)\)", package.read_text()
+        ):
+            ids |= {f"{game}-{n}" for n in range(1, int(last) + 1)}
+    for doc in sorted((ROOT / "docs").glob("*.md")):
+        ids |= _ids(doc.read_text())
+    return ids
+
+
+def test_every_rule_id_is_cited_in_the_code_and_in_a_test():
+    code = "\n".join(
+        p.read_text()
+        for folder in ("replay", "ingest")
+        for p in sorted((ROOT / folder).rglob("*.py"))
+    )
+    tests = "\n".join(
+        p.read_text()
+        for p in sorted((ROOT / "tests").rglob("*.py"))
+        if p.name != Path(__file__).name
+    )
+    in_tests = _ids(tests) | {f"{g.upper()}-{n}" for g, n in IN_NAME.findall(tests)}
+    ids = declared()
+    assert len(ids) > 150 and "PA-65" in ids and "LOG-7" in ids
+    key = lambda rule: (rule.split("-")[0], int(rule.split("-")[1]))  # noqa: E731
+    assert sorted(ids - _ids(code) - NOT_BUILT, key=key) == [], "not cited in the code"
+    assert sorted(ids - in_tests - NOT_BUILT, key=key) == [], "in no test's name or body"

@@ -174,7 +174,8 @@ def steps_at(state: State, seat: int, at: Pos) -> Steps:
 
 
 def matchable(steps: Steps, actions: Sequence[str]) -> bool:
-    """AA-29, §6: the actions can go to distinct steps that allow them (chaos allows all)."""
+    """AA-29, §6: the actions can go to distinct steps that allow them (AA-14: chaos allows
+    any of them)."""
     if len(actions) > len(steps):
         return False
     if len(steps) == 1:  # most tiles: one step
@@ -193,6 +194,7 @@ def links(state: State, seat: int) -> int:
 
 
 def placed_tiles(state: State, seat: int) -> int:
+    """The seat's tiles on view, its starting corners (AA-27: never taken) not counted."""
     cat = state.catalogue
     return sum(
         1
@@ -202,13 +204,19 @@ def placed_tiles(state: State, seat: int) -> int:
     )
 
 
-def homework_action_left(state: State, seat: int) -> bool:
-    """AA-21, AA-39: a visible position still offers `homework` or `chaos`."""
+def homework_action_left(state: State, seat: int, placing: tuple[Pos, str] | None = None) -> bool:
+    """AA-21, AA-39: a visible position still offers `homework` or `chaos` (`placing`: once
+    that tile is placed at that position, without placing it)."""
     cat = state.catalogue
+
+    def offers(tile: str) -> bool:
+        return any("homework" in s or "chaos" in s for s in cat.steps[tile])
+
+    at, tile = placing if placing is not None else (None, "")
     return any(
-        top is not None and any("homework" in s or "chaos" in s for s in cat.steps[top[0]])
-        for row in state.board[seat].board
-        for top in row
+        offers(tile) if (r, c) == at else top is not None and offers(top[0])
+        for r, row in enumerate(state.board[seat].board)
+        for c, top in enumerate(row)
     )
 
 
@@ -449,7 +457,8 @@ def _cast(state: State, event: Cast) -> Sequence[Fact]:
     me.exhausted.add(at)
     state.current = at
     state.done = []
-    # AA-31: the neighbours that may be triggered are fixed now.
+    # AA-31: the neighbours that may be triggered are fixed now; AA-6: only the activated
+    # position's, never a triggered tile's.
     state.eligible = [
         q
         for q in neighbours(state, at)
@@ -596,6 +605,7 @@ def _use_item(state: State, event: UseItem) -> Sequence[Fact]:
 
 
 def _complete(state: State, event: CompleteHomework) -> Sequence[Fact]:
+    """AA-13: the complete-homework action, by AA-16."""
     seat = _actor(state, event, ("casting",))
     _step(state, seat, "homework")
     me = state.board[seat]
@@ -691,19 +701,18 @@ def _place_tile(state: State, event: PlaceTile) -> Sequence[Fact]:
     if not 0 <= event.rotation <= 3:
         raise IllegalEvent("AA-25", f"rotation {event.rotation} is not 0 to 3")
     me = state.board[seat]
-    cat = state.catalogue
-    covered = me.board[at[0]][at[1]]
     around = neighbours(state, at)
     near = sum(linked(state, seat, at, q) for q in around)  # only links at `at` can change
     before = (placed_tiles(state, seat), me.links)
-    me.board[at[0]][at[1]] = (event.tile, event.rotation)
-    if not homework_action_left(state, seat):
-        me.board[at[0]][at[1]] = covered
+    if not homework_action_left(state, seat, (at, event.tile)):
         raise IllegalEvent(
             "AA-21",
             f"placing {event.tile} at {list(at)} would leave no "
             "complete-homework action on the board",
         )
+    # AA-20, AA-28: the new tile is the position's only active one; an exhaustion marker,
+    # kept by position, is now the new tile's. AA-27: a corner it covers never returns.
+    me.board[at[0]][at[1]] = (event.tile, event.rotation)
     state.taken.remove(event.tile)
     facts: list[Fact] = []
     me.links += sum(linked(state, seat, at, q) for q in around) - near
@@ -715,8 +724,6 @@ def _place_tile(state: State, event: PlaceTile) -> Sequence[Fact]:
                     round=state.round, seat=seat, track=track, before=old, after=new, cause="place"
                 )
             )
-    if covered is not None and covered[0] in cat.corners:
-        pass  # AA-27: a covered corner never returns
     if not state.taken:
         _start_refill(state, facts)
     return facts

@@ -1,6 +1,6 @@
 """The whole Albus Academy state as plain data: for `squire replay --step` and the viewer.
 
-A seat's private homework is marked private: for that player's eyes (the viewer hides it
+A seat's private homework (AA-36) is marked private: for that player's eyes (the viewer hides it
 from the others, showing how many)."""
 
 from __future__ import annotations

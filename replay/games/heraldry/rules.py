@@ -253,6 +253,7 @@ def _place_city(state: State, event: PlaceCity) -> Sequence[Fact]:
         raise IllegalEvent("HE-5", f"no city at {state.board.name(h)}: {why}")
     rnd = state.round
     before = on_board(state, seat)
+    # HE-17: a setup city scores nothing; only founding one does (HE-11).
     state.building[h] = (seat, "city")
     state.built[seat][h] = "city"
     add_knights(state, seat, h, 1)

@@ -140,7 +140,7 @@ def abilities(state: State, seat: int) -> list[tuple[str, Ability]]:
     me = state.board[seat]
     cat = state.catalogue
     out = []
-    if me.paladin is not None:
+    if me.paladin is not None:  # PA-13: the round's paladin adds its ability
         out.append((me.paladin, cat.field("paladin", me.paladin, "ability")))
     out.extend((card, cat.field("townsfolk", card, "ability")) for card in me.team)
     return out
@@ -356,7 +356,7 @@ def _reveal_display(state: State, event: RevealTownsfolk | RevealOutsiders) -> S
     _expect(state, "refill_townsfolk" if townsfolk else "refill_outsiders", kind, "PA-54")
     display = state.townsfolk if townsfolk else state.outsiders
     deck = state.townsfolk_deck if townsfolk else state.outsider_deck
-    due = min(display.count(None), len(deck))
+    due = min(display.count(None), len(deck))  # PA-40: these decks are never rebuilt
     if len(event.cards) != due:
         raise IllegalEvent(
             "PA-54",
@@ -439,7 +439,7 @@ def _reveal_tavern(state: State, event: RevealTavern) -> Sequence[Fact]:
         _unseen(deck, cards, "reveal_tavern", "PA-9")
         rest = [c for c in deck if c not in cards]
         state.tavern_deck = rest
-    else:  # PA-48: all that is left, then the discard shuffled into a new deck
+    else:  # PA-40, PA-48: all that is left, then the discard shuffled into a new deck
         if not set(deck) <= set(cards):
             raise IllegalEvent(
                 "PA-48",
@@ -539,7 +539,8 @@ def _turn_of(state: State, event: Any, act: str) -> int:
 def _place(
     state: State, seat: int, space: str, workers: Sequence[str], modes: bool = False
 ) -> tuple[str, ...]:
-    """PA-16, PA-17, PA-19: the space is free and the workers fit its slots and are held."""
+    """PA-16, PA-17, PA-19: the space is free and the workers fit its slots and are held;
+    with `modes`, PA-26: how many workers the action takes is chosen with it."""
     me = state.board[seat]
     if me.spaces.get(space):
         raise IllegalEvent(

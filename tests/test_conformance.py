@@ -161,3 +161,38 @@ def test_a_game_that_reads_a_catalogue_is_handed_it_and_checks_its_hash(name):
         open_log(msgspec.json.encode(forged) + b"\n", "x", catalogues=CATALOGUES)
     with pytest.raises(Exception, match=f"{game.catalogue.rule}: catalogue: no {name} catalogue"):
         open_log(line, "x")  # none handed in
+
+
+# Where each verb of the Game record is defined (or imported, for a game whose rule needs it
+# elsewhere), in every game: docs/engines.md.
+VERBS = {
+    "rules": ("new_game", "apply", "is_over"),
+    "legal": ("expecting", "legal_events"),
+    "scoring": ("result",),
+    "view": ("snapshot", "render"),
+}
+SIM_VERBS = {"legal": ("to_move", "chance"), "bots": ("table",)}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_keeps_each_verb_in_the_same_module(name):
+    import importlib
+
+    game = GAMES[name]
+    package = f"replay.games.{name.replace('-', '_')}"
+    found = []
+    for module, verbs in VERBS.items():
+        source = importlib.import_module(f"{package}.{module}")
+        found += [f"{module}.{v}" for v in verbs if getattr(source, v, None) is getattr(game, v)]
+    sim = game.simulation
+    assert sim is not None
+    legal = importlib.import_module(f"{package}.legal")
+    bots = importlib.import_module(f"{package}.bots")
+    found += ["legal.to_move"] if legal.to_move is sim.to_move else []
+    found += ["legal.chance"] if legal.chance_event is sim.chance else []
+    found += ["bots.table"] if bots.table is sim.table else []
+    wanted = [f"{m}.{v}" for m, vs in VERBS.items() for v in vs]
+    wanted += [f"{m}.{v}" for m, vs in SIM_VERBS.items() for v in vs]
+    assert sorted(found) == sorted(wanted)
+    scoring = importlib.import_module(f"{package}.scoring")
+    assert tuple(scoring.SOURCES) == tuple(game.sources)

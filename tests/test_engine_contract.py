@@ -96,3 +96,49 @@ def test_every_rule_id_is_cited_in_the_code_and_in_a_test():
     key = lambda rule: (rule.split("-")[0], int(rule.split("-")[1]))  # noqa: E731
     assert sorted(ids - _ids(code) - NOT_BUILT, key=key) == [], "not cited in the code"
     assert sorted(ids - in_tests - NOT_BUILT, key=key) == [], "in no test's name or body"
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _graph() -> dict[str, set[str]]:
+    """Which module of replay/ imports which, inside functions too (the engines only)."""
+    modules = {_module(p): p for p in REPLAY.rglob("*.py")}
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = ".".join(
+                        [*package.split(".")[: len(package.split(".")) - node.level + 1], base]
+                    ).strip(".")
+                targets = [f"{base}.{a.name}" for a in node.names] + [base]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                continue
+            graph[name] |= {t for t in targets if t in modules and t != name}
+    return graph
+
+
+def test_no_module_of_the_engines_imports_itself_round_a_circle():
+    graph = _graph()
+    packages = {n for n in graph if (REPLAY.parent / n.replace(".", "/") / "__init__.py").exists()}
+    circles = []
+    for start in sorted(graph):
+        if start in packages:  # a package's table of contents imports its own modules
+            continue
+        stack, seen = [(start, [start])], set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in sorted(graph[node] - packages):
+                if nxt == start:
+                    circles.append(" → ".join([*path, start]))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, [*path, nxt]))
+    assert circles == []

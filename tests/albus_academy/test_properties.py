@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from replay.errors import IllegalEvent, ReplayError
 from replay.games import albus_academy as aa
-from replay.games.albus_academy.legal import close, legal_events
+from replay.games.albus_academy.legal import legal_events
+from replay.games.albus_academy.rules import close
 from replay.replayer import open_log, replay
 from tests.support import CATALOGUES, all_facts, catalogue, log_data
 

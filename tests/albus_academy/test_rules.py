@@ -16,8 +16,9 @@ import pytest
 from replay.errors import ReplayError
 from replay.facts import ScoreChanged
 from replay.games import albus_academy as aa
-from replay.games.albus_academy.rules import edges_at, is_over, links
+from replay.games.albus_academy.board import edges_at, links
 from replay.games.albus_academy.scoring import result
+from replay.games.albus_academy.turns import is_over
 from replay.replayer import open_log, replay
 from tests.support import CATALOGUES
 

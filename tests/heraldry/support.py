@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from replay.games import heraldry as he
-from replay.games.heraldry.rules import add_knights
+from replay.games.heraldry.movement import add_knights
 from replay.games.heraldry.state import State
 from tests.support import refused
 

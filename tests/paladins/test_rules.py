@@ -14,6 +14,7 @@ import pytest
 from replay.errors import ReplayError
 from replay.facts import ScoreChanged, TrackMoved
 from replay.games import paladins as pa
+from replay.games.paladins import ledger
 from replay.games.paladins.config import Config
 from replay.games.paladins.scoring import end_points, result
 from replay.replayer import open_log
@@ -158,7 +159,7 @@ def test_pa11_clockwise_each_reveals_the_paladin_and_takes_a_tavern_card():
 
 def test_pa12_a_paladins_bonus_raises_effective_values_never_the_track():
     state = table_in(paladin="pal-01")  # Aldric: 2str
-    assert pa.rules.effective(state, 0, "strength") == 2
+    assert ledger.effective(state, 0, "strength") == 2
     assert seat(state, "Ann").tracks["strength"] == 0
 
 
@@ -456,10 +457,10 @@ def test_pa44_tracks_stop_at_15_and_team_bonuses_count_in_effective_values():
     state = table_in()
     me = seat(state, "Ann")
     me.tracks["faith"] = 14
-    pa.rules.gain(state, 0, {"faith": 3}, "test", [])
+    ledger.gain(state, 0, {"faith": 3}, "test", [])
     assert me.tracks["faith"] == 15
     me.team = ["tf-07"]  # Drillmaster: bonus 1str
-    assert pa.rules.effective(state, 0, "strength") == 1
+    assert ledger.effective(state, 0, "strength") == 1
 
 
 def test_pa45_after_the_seventh_monk_or_eighth_workshop_the_action_is_illegal():
@@ -535,8 +536,8 @@ def test_pa52_a_favour_recruit_takes_any_displayed_townsfolk_free():
 
 def test_pa53_missing_strength_costs_one_silver_per_two_rounded_up():
     state = table_in()
-    assert pa.rules.attack_silver(state, 0, "out-05") == 2  # 4 missing
-    assert pa.rules.attack_silver(state, 0, "out-04") == 2  # 3 missing
+    assert ledger.attack_silver(state, 0, "out-05") == 2  # 4 missing
+    assert ledger.attack_silver(state, 0, "out-04") == 2  # 3 missing
     give(state, "Ann", green=1, white=1, red=1)
     bad = pa.events.Attack(player="Ann", workers=["green", "white", "red"], card="out-05", silver=1)
     with pytest.raises(pa.rules.IllegalEvent) as caught:
@@ -655,7 +656,7 @@ def test_pa62_ties_go_to_silver_and_provisions_then_are_shared():
 def test_pa63_discounts_add_up_and_never_go_below_zero():
     state = table_in(paladin="pal-10")  # discount attack: 2silver
     seat(state, "Ann").team = ["tf-26"]  # discount attack: 1silver
-    assert pa.rules.attack_silver(state, 0, "out-05") == 0  # 1 missing (3str bonus) → 1 − 3
+    assert ledger.attack_silver(state, 0, "out-05") == 0  # 1 missing (3str bonus) → 1 − 3
 
 
 def test_pa64_an_empty_rightmost_townsfolk_slot_discards_nothing():

@@ -8,8 +8,8 @@ from replay.game import Game, Simulation
 from .bots import BOTS, options, table
 from .config import STANDARD, Config
 from .events import Event, Header
-from .legal import chance_event, close, legal_events, to_move
-from .rules import apply, expecting, is_over, new_game
+from .legal import chance_event, expecting, legal_events, to_move
+from .rules import apply, close, is_over, new_game
 from .scoring import SOURCES, result
 from .state import State
 from .view import render, snapshot

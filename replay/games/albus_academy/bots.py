@@ -10,6 +10,7 @@ from typing import Any
 from replay.game import STOP
 from replay.log import Catalogue
 
+from .board import links, steps_at
 from .events import (
     Cast,
     CollectShard,
@@ -21,8 +22,8 @@ from .events import (
     Trigger,
     UseItem,
 )
+from .holdings import cost_of
 from .legal import legal_events
-from .rules import cost_of, links, steps_at
 from .state import State
 
 

@@ -13,6 +13,9 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from replay.game import CHANCE, Expecting
+
+from .board import homework_action_left, matchable, positions, steps_at
 from .catalogue import BASIC, Terms
 from .events import (
     Cast,
@@ -28,14 +31,7 @@ from .events import (
     Trigger,
     UseItem,
 )
-from .rules import (
-    close_cast,
-    cost_of,
-    homework_action_left,
-    matchable,
-    positions,
-    steps_at,
-)
+from .holdings import cost_of
 from .state import State
 
 
@@ -137,11 +133,6 @@ def placements(state: State) -> Iterator[PlaceTile]:
                     yield PlaceTile(player=player, tile=tile, at=(r, c), rotation=rotation)
 
 
-def close(state: State) -> None:
-    """End the cast in progress (what the next event after it does first)."""
-    close_cast(state, [])
-
-
 # --- chance, for the simulator ---------------------------------------------------------------
 
 
@@ -158,3 +149,35 @@ def chance_event(state: State, rng: random.Random) -> Event | None:
 
 def to_move(state: State) -> int:
     return state.turn
+
+
+def expecting(state: State) -> Expecting:
+    phase = state.phase
+    if phase in ("setup", "refill", "swap_draw") and state.draws:
+        kind, to = state.draws[0]
+        detail: dict[str, Any] = {"round": state.round}
+        if to is not None:
+            detail["to"] = state.players[to]
+        return Expecting(kind="draw_" + kind, decider=CHANCE, detail=detail)
+    if phase == "main":
+        return Expecting(
+            kind="cast or rest",
+            seats=(state.turn,),
+            decider=state.turn,
+            detail={"round": state.round},
+        )
+    if phase == "casting":
+        return Expecting(
+            kind="an action, trigger, or the next step",
+            seats=(state.turn,),
+            decider=state.turn,
+            detail={"round": state.round},
+        )
+    if phase == "placing":
+        return Expecting(
+            kind="place_tile",
+            seats=(state.turn,),
+            decider=state.turn,
+            detail={"round": state.round, "tiles": list(state.taken)},
+        )
+    return Expecting(kind="nothing")

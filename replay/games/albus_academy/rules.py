@@ -8,16 +8,25 @@ refused: a rejected event leaves the state as it was.
 
 from __future__ import annotations
 
-import functools
-import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
-from replay.facts import Fact, ScoreChanged, TrackMoved
-from replay.game import CHANCE, Expecting
+from replay.facts import Fact, TrackMoved
 
-from .catalogue import Catalogue, Steps, Terms
+from .board import (
+    Pos,
+    corners,
+    grid,
+    homework_action_left,
+    linked,
+    links,
+    matchable,
+    neighbours,
+    placed_tiles,
+    steps_at,
+)
+from .catalogue import Catalogue, Terms
 from .config import Config
 from .events import (
     ACTION_OF,
@@ -35,16 +44,11 @@ from .events import (
     Trigger,
     UseItem,
 )
+from .holdings import add_prestige, completed, cost_of, ongoing, set_value
+from .legal import expecting
+from .scoring import final_facts
 from .state import Seat, State
-
-Pos = tuple[int, int]
-FACING = {(0, 1): (1, 3), (0, -1): (3, 1), (1, 0): (2, 0), (-1, 0): (0, 2)}  # AA-26
-
-
-def corners(config: Config) -> dict[str, Pos]:
-    """AA-24: the four corners of a board of any size."""
-    r, c = config.board_rows - 1, config.board_cols - 1
-    return {"nw": (0, 0), "ne": (0, c), "sw": (r, 0), "se": (r, c)}
+from .turns import is_over, last_turn, refill_counts
 
 
 def new_game(config: Config, header: Header, catalogue: Catalogue) -> State:
@@ -110,178 +114,6 @@ def new_game(config: Config, header: Header, catalogue: Catalogue) -> State:
         deck=list(catalogue.homework),
         draws=draws,
         turn=first,
-    )
-
-
-# --- the board --------------------------------------------------------------------------------
-
-
-def edges_at(state: State, seat: int, at: Pos) -> str | None:
-    """AA-25: the edges N E S W of what shows at `at`, turned by its rotation."""
-    top = state.board[seat].board[at[0]][at[1]]
-    if top is None:
-        return None
-    name, rotation = top
-    cat = state.catalogue
-    edges = cat.corners[name].edges if name in cat.corners else cat.tiles[name].edges
-    return edges[-rotation:] + edges[:-rotation] if rotation else edges
-
-
-def linked(state: State, seat: int, a: Pos, b: Pos) -> bool:
-    """AA-7, AA-26: facing halves of the same kind form a whole connector."""
-    facing = FACING.get((b[0] - a[0], b[1] - a[1]))
-    if facing is None:
-        return False
-    ea, eb = edges_at(state, seat, a), edges_at(state, seat, b)
-    if ea is None or eb is None:
-        return False
-    x, y = ea[facing[0]], eb[facing[1]]
-    return x != "-" and x == y
-
-
-def positions(state: State) -> tuple[Pos, ...]:
-    return _grid(state.config.board_rows, state.config.board_cols)[0]
-
-
-@functools.cache
-def _grid(
-    rows: int, cols: int
-) -> tuple[tuple[Pos, ...], frozenset[Pos], tuple[tuple[Pos, Pos], ...]]:
-    """A board's positions, as a tuple and a set, and its adjacent pairs (east, south)."""
-    cells = tuple((r, c) for r in range(rows) for c in range(cols))
-    pairs = tuple(
-        ((r, c), (r + dr, c + dc))
-        for r, c in cells
-        for dr, dc in ((0, 1), (1, 0))
-        if r + dr < rows and c + dc < cols
-    )
-    return cells, frozenset(cells), pairs
-
-
-def neighbours(state: State, at: Pos) -> list[Pos]:
-    rows, cols = state.config.board_rows, state.config.board_cols
-    return [
-        (at[0] + dr, at[1] + dc)
-        for dr, dc in FACING
-        if 0 <= at[0] + dr < rows and 0 <= at[1] + dc < cols
-    ]
-
-
-def steps_at(state: State, seat: int, at: Pos) -> Steps:
-    top = state.board[seat].board[at[0]][at[1]]
-    assert top is not None
-    return state.catalogue.steps[top[0]]
-
-
-def matchable(steps: Steps, actions: Sequence[str]) -> bool:
-    """AA-29, §6: the actions can go to distinct steps that allow them (AA-14: chaos allows
-    any of them)."""
-    if len(actions) > len(steps):
-        return False
-    if len(steps) == 1:  # most tiles: one step
-        step = steps[0]
-        return actions[0] in step or "chaos" in step
-    return any(
-        all(a in steps[i] or "chaos" in steps[i] for a, i in zip(actions, order))
-        for order in itertools.permutations(range(len(steps)), len(actions))
-    )
-
-
-def links(state: State, seat: int) -> int:
-    """Whole connectors on a board, each adjacent pair counted once (the `per_link` count)."""
-    pairs = _grid(state.config.board_rows, state.config.board_cols)[2]
-    return sum(linked(state, seat, a, b) for a, b in pairs)
-
-
-def placed_tiles(state: State, seat: int) -> int:
-    """The seat's tiles on view, its starting corners (AA-27: never taken) not counted."""
-    cat = state.catalogue
-    return sum(
-        1
-        for row in state.board[seat].board
-        for top in row
-        if top is not None and top[0] not in cat.corners
-    )
-
-
-def homework_action_left(state: State, seat: int, placing: tuple[Pos, str] | None = None) -> bool:
-    """AA-21, AA-39: a visible position still offers `homework` or `chaos` (`placing`: once
-    that tile is placed at that position, without placing it)."""
-    cat = state.catalogue
-
-    def offers(tile: str) -> bool:
-        return any("homework" in s or "chaos" in s for s in cat.steps[tile])
-
-    at, tile = placing if placing is not None else (None, "")
-    return any(
-        offers(tile) if (r, c) == at else top is not None and offers(top[0])
-        for r, row in enumerate(state.board[seat].board)
-        for c, top in enumerate(row)
-    )
-
-
-# --- holdings ---------------------------------------------------------------------------------
-
-
-def ongoing(state: State, seat: int, name: str) -> int:
-    """The sum of an ongoing term over the seat's items (§3)."""
-    terms = state.catalogue.terms
-    return sum(
-        n
-        for item in state.board[seat].items
-        for term, n in terms[item].get("ongoing", ())
-        if term == name
-    )
-
-
-def cost_of(state: State, seat: int, card: str) -> int:
-    """AA-37: the catalogue's cost less the ongoing discounts, never below 0."""
-    hw = state.catalogue.homework[card]
-    off = ongoing(state, seat, "spell_discount+" if hw.kind == "spell" else "item_discount+")
-    return max(0, hw.cost - off)
-
-
-def completed(me: Seat) -> int:
-    return len(me.spells) + len(me.items)
-
-
-def _set(state: State, seat: int, what: str, value: int, cause: str, facts: list[Fact]) -> None:
-    me = state.board[seat]
-    before = getattr(me, what)
-    if value != before:
-        setattr(me, what, value)
-        facts.append(
-            TrackMoved(
-                round=state.round, seat=seat, track=what, before=before, after=value, cause=cause
-            )
-        )
-
-
-def _prestige(state: State, seat: int, source: str, points: int, facts: list[Fact]) -> None:
-    if points:
-        before = prestige(state, seat)
-        facts.append(ScoreChanged(round=state.round, seat=seat, source=source, points=points))
-        facts.append(
-            TrackMoved(
-                round=state.round,
-                seat=seat,
-                track="prestige",
-                before=before,
-                after=before + points,
-                cause=source,
-            )
-        )
-
-
-def prestige(state: State, seat: int) -> int:
-    """Prestige banked so far: spells, items, tokens, and the class dismissed card."""
-    me = state.board[seat]
-    hw = state.catalogue.homework
-    return (
-        sum(hw[c].prestige for c in me.spells)
-        + sum(hw[c].prestige for c in me.items)
-        + sum(me.tokens.values())
-        + (state.config.class_dismissed_prestige if me.class_dismissed else 0)
     )
 
 
@@ -355,7 +187,7 @@ def _actor(state: State, event: Any, phases: tuple[str, ...]) -> int:
 
 def _pos(state: State, at: Sequence[int], rule: str) -> Pos:
     pos = (at[0], at[1])
-    if pos not in _grid(state.config.board_rows, state.config.board_cols)[1]:
+    if pos not in grid(state.config.board_rows, state.config.board_cols)[1]:
         raise IllegalEvent(
             rule,
             f"{list(at)} is not a position of a "
@@ -419,7 +251,7 @@ def _dismiss(state: State, seat: int, facts: list[Fact]) -> None:
     """AA-40: the first trigger of the end gives its player the class dismissed card."""
     state.ended_by = seat
     state.board[seat].class_dismissed = True
-    _prestige(state, seat, "class_dismissed", state.config.class_dismissed_prestige, facts)
+    add_prestige(state, seat, "class_dismissed", state.config.class_dismissed_prestige, facts)
 
 
 def _drawn(state: State, facts: list[Fact]) -> None:
@@ -502,7 +334,7 @@ def _collect_shard(state: State, event: CollectShard) -> Sequence[Fact]:
     _step(state, seat, "shard")
     gain = state.config.shards_per_collect + ongoing(state, seat, "shard_bonus+")
     facts: list[Fact] = []
-    _set(state, seat, "shards", state.board[seat].shards + gain, "shard", facts)
+    set_value(state, seat, "shards", state.board[seat].shards + gain, "shard", facts)
     state.done.append("shard")
     return facts
 
@@ -516,7 +348,7 @@ def _gain_will(state: State, event: GainWill) -> Sequence[Fact]:
         raise IllegalEvent("AA-30", f"{event.player}'s will is at {config.will_max} already")
     gain = config.will_per_gain + ongoing(state, seat, "will_bonus+")
     facts: list[Fact] = []
-    _set(state, seat, "will", min(config.will_max, me.will + gain), "will", facts)
+    set_value(state, seat, "will", min(config.will_max, me.will + gain), "will", facts)
     state.done.append("will")
     return facts
 
@@ -569,17 +401,17 @@ def _resolve(
     me = state.board[seat]
     for term, n in terms:
         if term == "shard-":
-            _set(state, seat, "shards", me.shards - n, "use", facts)
+            set_value(state, seat, "shards", me.shards - n, "use", facts)
         elif term == "will-":
-            _set(state, seat, "will", me.will - n, "use", facts)
+            set_value(state, seat, "will", me.will - n, "use", facts)
     for term, n in terms:
         if term == "shard+":
-            _set(state, seat, "shards", me.shards + n, "effect", facts)
+            set_value(state, seat, "shards", me.shards + n, "effect", facts)
         elif term == "will+":
-            _set(state, seat, "will", min(config.will_max, me.will + n), "effect", facts)
+            set_value(state, seat, "will", min(config.will_max, me.will + n), "effect", facts)
         elif term == "prestige+" and item is not None:
             me.tokens[item] = me.tokens.get(item, 0) + n
-            _prestige(state, seat, "token", n, facts)
+            add_prestige(state, seat, "token", n, facts)
     for p in event.ready:
         me.exhausted.discard((p[0], p[1]))
     for tile in event.tiles:
@@ -625,7 +457,7 @@ def _complete(state: State, event: CompleteHomework) -> Sequence[Fact]:
     _choices(state, seat, terms, event, "AA-16")
     facts: list[Fact] = []
     before = completed(me)
-    _set(state, seat, paying, getattr(me, paying) - cost, "homework", facts)
+    set_value(state, seat, paying, getattr(me, paying) - cost, "homework", facts)
     if card in me.private:
         me.private.remove(card)
         state.private_done += 1
@@ -633,11 +465,11 @@ def _complete(state: State, event: CompleteHomework) -> Sequence[Fact]:
         state.public_homework.remove(card)
     if hw.kind == "spell":
         me.spells.append(card)
-        _prestige(state, seat, "spell", hw.prestige, facts)
+        add_prestige(state, seat, "spell", hw.prestige, facts)
         _resolve(state, seat, terms, event, None, facts)
     else:
         me.items.append(card)
-        _prestige(state, seat, "item", hw.prestige, facts)
+        add_prestige(state, seat, "item", hw.prestige, facts)
     facts.append(
         TrackMoved(
             round=state.round,
@@ -729,15 +561,6 @@ def _place_tile(state: State, event: PlaceTile) -> Sequence[Fact]:
     return facts
 
 
-def refill_counts(state: State) -> tuple[int, int, int]:
-    """AA-22: public tiles, public homework, private homework owed now."""
-    config = state.config
-    tiles = min(config.public_tiles - len(state.public_tiles), sum(state.bag.values()))
-    public = min(config.public_homework - len(state.public_homework), len(state.deck))
-    private = min(state.private_done, len(state.deck) - public)
-    return max(0, tiles), max(0, public), max(0, private)
-
-
 def _start_refill(state: State, facts: list[Fact]) -> None:
     tiles, public, private = refill_counts(state)
     state.draws = (
@@ -750,22 +573,9 @@ def _start_refill(state: State, facts: list[Fact]) -> None:
         _end_turn(state, facts)
 
 
-def _last_turn(state: State) -> int | None:
-    """AA-41: the turns count after which the match ends, once the end is triggered."""
-    if state.last_turn is not None or state.ended_by is None:
-        return state.last_turn
-    n = len(state.players)
-    done = state.turns + 1  # the triggering turn, finished
-    if state.config.final_turns == "one_each":
-        return done + n - 1
-    return done + (state.first_player - 1 - state.turn) % n
-
-
 def _end_turn(state: State, facts: list[Fact]) -> None:
     """AA-3 (4): check the end, then the next seat."""
-    from .scoring import final_facts
-
-    state.last_turn = _last_turn(state)
+    state.last_turn = last_turn(state)
     state.turns += 1
     if state.last_turn is not None and state.turns >= state.last_turn:
         state.phase = "over"
@@ -773,16 +583,6 @@ def _end_turn(state: State, facts: list[Fact]) -> None:
         return
     state.turn = (state.turn + 1) % len(state.players)
     _start_turn(state)
-
-
-def is_over(state: State) -> bool:
-    """Over, or (AA-45) the log may stop in the final turn's cast when nothing is owed."""
-    if state.phase == "over":
-        return True
-    if state.phase != "casting" or state.taken or any(refill_counts(state)):
-        return False
-    last = _last_turn(state)
-    return last is not None and state.turns + 1 >= last
 
 
 _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
@@ -801,33 +601,9 @@ _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
 ACTION_HANDLERS = {ACTION_OF[t]: _HANDLERS[t] for t in ACTION_OF}
 
 
-def expecting(state: State) -> Expecting:
-    phase = state.phase
-    if phase in ("setup", "refill", "swap_draw") and state.draws:
-        kind, to = state.draws[0]
-        detail: dict[str, Any] = {"round": state.round}
-        if to is not None:
-            detail["to"] = state.players[to]
-        return Expecting(kind="draw_" + kind, decider=CHANCE, detail=detail)
-    if phase == "main":
-        return Expecting(
-            kind="cast or rest",
-            seats=(state.turn,),
-            decider=state.turn,
-            detail={"round": state.round},
-        )
-    if phase == "casting":
-        return Expecting(
-            kind="an action, trigger, or the next step",
-            seats=(state.turn,),
-            decider=state.turn,
-            detail={"round": state.round},
-        )
-    if phase == "placing":
-        return Expecting(
-            kind="place_tile",
-            seats=(state.turn,),
-            decider=state.turn,
-            detail={"round": state.round, "tiles": list(state.taken)},
-        )
-    return Expecting(kind="nothing")
+def close(state: State) -> None:
+    """End the cast in progress (what the next event after it does first)."""
+    close_cast(state, [])
+
+
+__all__ = ["apply", "close", "is_over", "new_game"]  # is_over lives with the end rules (turns)

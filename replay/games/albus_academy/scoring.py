@@ -6,8 +6,10 @@ from __future__ import annotations
 from replay.facts import Fact, ScoreChanged, TrackMoved
 from replay.game import Result
 
-from .rules import completed, is_over, links, placed_tiles, prestige
+from .board import links, placed_tiles
+from .holdings import completed, prestige
 from .state import State
+from .turns import is_over
 
 SOURCES = ("spell", "item", "token", "end_ability", "class_dismissed")
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules import edges_at, expecting, linked, positions
+from .board import edges_at, linked, positions
+from .legal import expecting
 from .scoring import result
 from .state import State
 

@@ -21,8 +21,9 @@ from .events import (
     Site,
     Step,
 )
-from .legal import has_action, legal_events, menu
-from .rules import SOURCES, apply, chance_event, expecting, is_over, new_game, result, to_move
+from .legal import chance_event, expecting, has_action, legal_events, menu, to_move
+from .rules import apply, is_over, new_game
+from .scoring import SOURCES, result
 from .state import State
 from .view import render, snapshot
 

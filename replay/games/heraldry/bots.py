@@ -7,9 +7,10 @@ import random
 from collections.abc import Callable
 from typing import Any, Literal
 
+from .checks import city_block, entry_block, on_board
 from .events import Build, Event, Expedition, Move, Pass, PlaceCity, Promote, Site, Step
 from .legal import Menu
-from .rules import city_block, entry_block, loot_due, on_board
+from .movement import loot_due
 from .state import State
 
 

@@ -12,6 +12,16 @@ import itertools
 from collections.abc import Callable, Iterator
 from typing import Any, Literal, cast
 
+from replay.game import Expecting
+
+from .checks import (
+    build_block,
+    entry_block,
+    expedition_block,
+    found_block,
+    recruit_limit,
+    setup_block,
+)
 from .config import TITLES, Terrain
 from .events import (
     ACTIONS,
@@ -27,17 +37,7 @@ from .events import (
     Site,
     Step,
 )
-from .rules import (
-    build_block,
-    do_step,
-    entry_block,
-    expedition_block,
-    found_block,
-    loot_due,
-    recruit_limit,
-    setup_block,
-    undo_step,
-)
+from .movement import do_step, loot_due, undo_step
 from .state import State
 
 
@@ -358,3 +358,30 @@ _LISTS: dict[str, Callable[[State, int], list[Any]]] = {
     "expedition": expedition_hexes,
     "promote": payments,
 }
+
+
+def expecting(state: State) -> Expecting:
+    if state.phase == "setup":
+        return Expecting(
+            kind="place_city",
+            seats=(state.turn,),
+            decider=state.turn,
+            detail={"left": len(state.setup_order)},
+        )
+    if state.phase == "play":
+        return Expecting(
+            kind="action",
+            seats=(state.turn,),
+            decider=state.turn,
+            detail={"round": state.round, "turn": state.turns + 1},
+        )
+    return Expecting(kind="nothing")
+
+
+def to_move(state: State) -> int:
+    return state.turn
+
+
+def chance_event(state: State, rng: Any) -> Event | None:
+    """Heraldry has no chance after the map: every event is a player's decision."""
+    return None

@@ -13,9 +13,18 @@ from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved
-from replay.game import Expecting, Result
 
 from .board import build_board
+from .checks import (
+    build_block,
+    expedition_block,
+    found_block,
+    hex_at,
+    on_board,
+    payment_value,
+    recruit_limit,
+    setup_block,
+)
 from .config import TITLES, Config
 from .events import (
     Build,
@@ -28,13 +37,13 @@ from .events import (
     PlaceCity,
     Promote,
     Recruit,
-    Step,
 )
+from .legal import has_action
+from .movement import Done, add_knights, do_step, undo_step
+from .scoring import token_value
 from .state import State
 
 NO_FACTS: tuple[Fact, ...] = ()
-SOURCES = ("city", "title", "tokens")
-MOVABLE_INTO = ("village", None)  # HE-8: an opponent's city or fortress keeps knights out
 
 
 def new_game(config: Config, header: Header, catalogue: None = None) -> State:
@@ -77,130 +86,6 @@ def is_over(state: State) -> bool:
     return state.phase == "over"
 
 
-# --- what the rules ask of a hex --------------------------------------------------------------
-
-
-def on_board(state: State, seat: int) -> dict[str, int]:
-    """Pieces `seat` has on the map, by kind: what left the reserve and did not leave the game."""
-    full, reserve = state.config.reserve, state.reserve[seat]
-    counts = {piece: full[piece] - reserve[piece] for piece in full}
-    counts["knight"] -= state.lost[seat]
-    return counts
-
-
-def add_knights(state: State, seat: int, h: int, count: int) -> None:
-    """Put `count` knights of `seat` on hex `h` (take them off when negative)."""
-    state.knights[h][seat] += count
-    posts = state.posts[seat]
-    left = posts.get(h, 0) + count
-    if left:
-        posts[h] = left
-    else:
-        del posts[h]
-
-
-def opponent_pieces(state: State, seat: int, h: int) -> bool:
-    """Whether any opponent has a knight or a village on hex `h` (HE-9's pieces)."""
-    building = state.building[h]
-    if building is not None and building[0] != seat and building[1] == "village":
-        return True
-    row = state.knights[h]
-    return any(count for other, count in enumerate(row) if other != seat)
-
-
-def entry_block(state: State, seat: int, h: int) -> str | None:
-    """HE-8: why a knight of `seat` may not enter hex `h`, or None when it may."""
-    board = state.board
-    if board.terrain[h] == "lake":
-        return "a knight never enters a lake"
-    building = state.building[h]
-    row = state.knights[h]
-    if building is None and sum(row) == row[seat]:
-        return None  # no opponent's piece: the common case, answered first
-    if building is not None and building[0] != seat and building[1] not in MOVABLE_INTO:
-        return f"{state.players[building[0]]}'s {building[1]} stands there"
-    limit = state.config.block_pieces
-    mountain = board.terrain[h] == "mountain"
-    for other, count in enumerate(row):
-        if other == seat:
-            continue
-        pieces = count + (building is not None and building == (other, "village"))
-        if pieces >= limit:
-            return f"{state.players[other]} has {pieces} pieces there"
-        if mountain and pieces:
-            return f"a mountain holding {state.players[other]}'s piece"
-    return None
-
-
-def build_block(state: State, seat: int, h: int) -> str | None:
-    """HE-10: why `seat` may not build on hex `h`, or None when it may."""
-    if not state.knights[h][seat]:
-        return f"{state.players[seat]} has no knight there"
-    building = state.building[h]
-    if building is not None:
-        return f"{state.players[building[0]]}'s {building[1]} already stands there"
-    row = state.knights[h]
-    for other, count in enumerate(row):
-        if other != seat and count:
-            return f"{state.players[other]}'s knight is there"
-    return None
-
-
-def city_block(state: State, seat: int, h: int) -> str | None:
-    """HE-5, HE-11: why a city may not stand on hex `h` (besides whose piece is there)."""
-    board = state.board
-    if board.terrain[h] in ("forest", "lake"):
-        return f"a city never stands on {board.terrain[h]}"
-    building = state.building
-    for n in board.neighbours[h]:
-        near = building[n]
-        if near is not None and near[1] == "city":
-            return f"it is next to {state.players[near[0]]}'s city at {board.name(n)}"
-    return None
-
-
-def setup_block(state: State, h: int) -> str | None:
-    """HE-5: why a setup city may not go on hex `h`."""
-    building = state.building[h]
-    if building is not None:
-        return f"{state.players[building[0]]}'s {building[1]} stands there"
-    return city_block(state, state.turn, h)
-
-
-def found_block(state: State, seat: int, h: int) -> str | None:
-    """HE-11: why `seat` may not turn its village on hex `h` into a city."""
-    if state.building[h] != (seat, "village"):
-        return f"{state.players[seat]} has no village there"
-    row = state.knights[h]
-    for other, count in enumerate(row):
-        if other != seat and count:
-            return f"{state.players[other]}'s knight is there"
-    return city_block(state, seat, h)
-
-
-def expedition_block(state: State, h: int) -> str | None:
-    """HE-12: why no expedition may land on hex `h`."""
-    board = state.board
-    if not board.edge[h]:
-        return "it is not an edge hex"
-    if board.terrain[h] == "lake":
-        return "it is a lake"
-    if state.building[h] is not None or any(state.knights[h]):
-        return "it is not empty"
-    return None
-
-
-def recruit_limit(state: State, h: int) -> int:
-    """HE-6: how many knights one recruit may bring to the city on hex `h`."""
-    config = state.config
-    return config.recruit_max_by_lake if state.board.by_lake[h] else config.recruit_max
-
-
-def payment_value(state: State, pay: Sequence[str]) -> int:
-    values = state.config.token_promotion
-    return sum(values.get(terrain, 0) for terrain in pay)
-
-
 # --- apply ------------------------------------------------------------------------------------
 
 
@@ -211,13 +96,6 @@ def apply(state: State, event: Event) -> Sequence[Fact]:
     except KeyError:
         raise IllegalEvent("LOG-2", f"{event!r} is not a Heraldry event", event) from None
     return handler(state, event)
-
-
-def _hex(state: State, at: tuple[int, int], rule: str, what: str) -> int:
-    h = state.board.index.get(tuple(at))  # type: ignore[arg-type]
-    if h is None:
-        raise IllegalEvent(rule, f"{what} [{at[0]}, {at[1]}] is not on the map")
-    return h
 
 
 def _actor(state: State, event: Event, rule: str) -> int:
@@ -247,7 +125,7 @@ def _actor(state: State, event: Event, rule: str) -> int:
 
 def _place_city(state: State, event: PlaceCity) -> Sequence[Fact]:
     seat = _actor(state, event, "HE-4")
-    h = _hex(state, event.hex, "HE-5", "setup city")
+    h = hex_at(state, event.hex, "HE-5", "setup city")
     why = setup_block(state, h)
     if why:
         raise IllegalEvent("HE-5", f"no city at {state.board.name(h)}: {why}")
@@ -294,7 +172,7 @@ def _buildings(counts: dict[str, int]) -> int:
 
 def _recruit(state: State, event: Recruit) -> Sequence[Fact]:
     seat = _actor(state, event, "HE-6")
-    h = _hex(state, event.city, "HE-6", "city")
+    h = hex_at(state, event.city, "HE-6", "city")
     if state.building[h] != (seat, "city"):
         raise IllegalEvent("HE-6", f"{event.player} has no city at {state.board.name(h)}")
     limit = recruit_limit(state, h)
@@ -329,118 +207,6 @@ def _recruit(state: State, event: Recruit) -> Sequence[Fact]:
     return facts
 
 
-# A step done, with what it needs to be undone: (seat, from, to, destroyed knights by seat,
-# the destroyed village's owner, the looted terrain).
-_Done = tuple[int, int, int, list[tuple[int, int]], int | None, str | None]
-
-
-def check_step(state: State, seat: int, step: Step, moved: dict[int, int]) -> tuple[int, int]:
-    """HE-7, HE-8, HE-20: the (from, to) hexes of a legal step, or IllegalEvent."""
-    a = _hex(state, step.from_, "HE-7", "a step from")
-    b = _hex(state, step.to, "HE-7", "a step to")
-    board = state.board
-    if b not in board.neighbours[a]:
-        raise IllegalEvent("HE-7", f"{board.name(a)} and {board.name(b)} are not adjacent")
-    here = state.knights[a][seat]
-    if not here:
-        raise IllegalEvent("HE-7", f"{state.players[seat]} has no knight at {board.name(a)}")
-    if here <= moved.get(a, 0):
-        raise IllegalEvent(
-            "HE-20", f"every knight of {state.players[seat]} at {board.name(a)} has moved already"
-        )
-    why = entry_block(state, seat, b)
-    if why:
-        raise IllegalEvent("HE-8", f"no knight may enter {board.name(b)}: {why}")
-    return a, b
-
-
-def loot_due(state: State, seat: int, b: int) -> tuple[bool, int | None]:
-    """Whether entering `b` is a battle (HE-9, HE-20), and the owner of a village it destroys."""
-    building = state.building[b]
-    mine = state.knights[b][seat] > 0 or building == (seat, "village")
-    if not mine or not opponent_pieces(state, seat, b):
-        return False, None
-    if building is not None and building[0] != seat and building[1] == "village":
-        return True, building[0]
-    return True, None
-
-
-def do_step(state: State, seat: int, step: Step, moved: dict[int, int]) -> _Done:
-    """Check and make one step, its battle included; the record undoes it (`undo_step`)."""
-    a, b = check_step(state, seat, step, moved)
-    battle, village_owner = loot_due(state, seat, b)
-    loot = step.loot
-    looted: str | None = None
-    if village_owner is not None and any(state.tokens[village_owner].values()):
-        held = state.tokens[village_owner]
-        if len(loot) != 1:
-            raise IllegalEvent(
-                "HE-19",
-                f"destroying {state.players[village_owner]}'s village at "
-                f"{state.board.name(b)} takes "
-                f"exactly one of their tokens ({_held(held)}), not {len(loot)}",
-            )
-        looted = loot[0]
-        if not held.get(looted):
-            raise IllegalEvent(
-                "HE-19",
-                f"{state.players[village_owner]} holds no {looted} token to loot; "
-                f"they hold {_held(held)}",
-            )
-    elif loot:
-        why = (
-            "destroys no village"
-            if village_owner is None
-            else f"destroys the village of {state.players[village_owner]}, who holds no token"
-        )
-        raise IllegalEvent(
-            "HE-19", f"loot {', '.join(loot)} at {state.board.name(b)}, but the step {why}"
-        )
-    destroyed: list[tuple[int, int]] = []
-    if battle:
-        for other, count in enumerate(state.knights[b]):
-            if other != seat and count:
-                destroyed.append((other, count))
-                add_knights(state, other, b, -count)
-                state.reserve[other]["knight"] += count
-        if village_owner is not None:
-            state.building[b] = None
-            del state.built[village_owner][b]
-            state.reserve[village_owner]["village"] += 1
-            if looted is not None:
-                state.tokens[village_owner][looted] -= 1
-                mine = state.tokens[seat]
-                mine[looted] = mine.get(looted, 0) + 1
-    add_knights(state, seat, a, -1)
-    add_knights(state, seat, b, 1)
-    moved[b] = moved.get(b, 0) + 1
-    return seat, a, b, destroyed, village_owner, looted
-
-
-def undo_step(state: State, done: _Done, moved: dict[int, int]) -> None:
-    seat, a, b, destroyed, village_owner, looted = done
-    moved[b] -= 1
-    add_knights(state, seat, b, -1)
-    add_knights(state, seat, a, 1)
-    for other, count in destroyed:
-        add_knights(state, other, b, count)
-        state.reserve[other]["knight"] -= count
-    if village_owner is not None:
-        state.building[b] = (village_owner, "village")
-        state.built[village_owner][b] = "village"
-        state.reserve[village_owner]["village"] -= 1
-        if looted is not None:
-            state.tokens[village_owner][looted] += 1
-            state.tokens[seat][looted] -= 1
-
-
-def _held(tokens: dict[str, int]) -> str:
-    return (
-        ", ".join(f"{count}× {terrain}" for terrain, count in sorted(tokens.items()) if count)
-        or "none"
-    )
-
-
 def _move(state: State, event: Move) -> Sequence[Fact]:
     seat = _actor(state, event, "HE-7")
     if not 1 <= len(event.steps) <= state.config.move_max_knights:
@@ -449,7 +215,7 @@ def _move(state: State, event: Move) -> Sequence[Fact]:
             f"a move takes 1 to {state.config.move_max_knights} steps, not {len(event.steps)}",
         )
     moved: dict[int, int] = {}
-    done: list[_Done] = []
+    done: list[Done] = []
     try:
         for step in event.steps:
             done.append(do_step(state, seat, step, moved))
@@ -536,7 +302,7 @@ def _build(state: State, event: Build) -> Sequence[Fact]:
     hexes: list[int] = []
     wanted: dict[str, int] = {}
     for site in event.sites:
-        h = _hex(state, site.hex, "HE-10", "a site")
+        h = hex_at(state, site.hex, "HE-10", "a site")
         if h in hexes:
             raise IllegalEvent(
                 "HE-10", f"{state.board.name(h)} is built on twice: one knight per hex"
@@ -595,7 +361,7 @@ def _build(state: State, event: Build) -> Sequence[Fact]:
 
 def _found_city(state: State, event: FoundCity) -> Sequence[Fact]:
     seat = _actor(state, event, "HE-11")
-    h = _hex(state, event.hex, "HE-11", "a city")
+    h = hex_at(state, event.hex, "HE-11", "a city")
     why = found_block(state, seat, h)
     if why:
         raise IllegalEvent("HE-11", f"no city at {state.board.name(h)}: {why}")
@@ -635,7 +401,7 @@ def _score(
 
 def _expedition(state: State, event: Expedition) -> Sequence[Fact]:
     seat = _actor(state, event, "HE-12")
-    h = _hex(state, event.hex, "HE-12", "an expedition to")
+    h = hex_at(state, event.hex, "HE-12", "an expedition to")
     need = state.config.expedition_knights
     reserve = state.reserve[seat]
     if reserve["knight"] < need:
@@ -705,7 +471,6 @@ def _promote(state: State, event: Promote) -> Sequence[Fact]:
 
 
 def _pass(state: State, event: Pass) -> Sequence[Fact]:
-    from .legal import has_action
 
     seat = _actor(state, event, "HE-14")
     if has_action(state, seat):
@@ -728,12 +493,6 @@ def _end_turn(state: State, facts: list[Fact]) -> None:
     state.round = state.turns // n + 1
 
 
-def token_value(state: State, seat: int) -> int:
-    """HE-16: the end value of the tokens `seat` holds."""
-    values = state.config.token_end
-    return sum(values[terrain] * count for terrain, count in state.tokens[seat].items())
-
-
 _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
     PlaceCity: _place_city,
     Recruit: _recruit,
@@ -744,65 +503,3 @@ _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
     Promote: _promote,
     Pass: _pass,
 }
-
-
-# --- what comes next ------------------------------------------------------------------------
-
-
-def expecting(state: State) -> Expecting:
-    if state.phase == "setup":
-        return Expecting(
-            kind="place_city",
-            seats=(state.turn,),
-            decider=state.turn,
-            detail={"left": len(state.setup_order)},
-        )
-    if state.phase == "play":
-        return Expecting(
-            kind="action",
-            seats=(state.turn,),
-            decider=state.turn,
-            detail={"round": state.round, "turn": state.turns + 1},
-        )
-    return Expecting(kind="nothing")
-
-
-def to_move(state: State) -> int:
-    return state.turn
-
-
-def chance_event(state: State, rng: Any) -> Event | None:
-    """Heraldry has no chance after the map: every event is a player's decision."""
-    return None
-
-
-# --- the result -----------------------------------------------------------------------------
-
-
-def result(state: State) -> Result:
-    """HE-16: score track plus the tokens' end values; equal totals go to the later player in
-    turn order from the start player (HE-21), so there is one winner and ranks never tie.
-    Before the end, `tokens` is what the tokens held would score if the game ended now."""
-    n = len(state.players)
-    sources = [
-        {
-            "city": p.get("city", 0),
-            "title": p.get("title", 0),
-            "tokens": p.get("tokens", 0) if state.phase == "over" else token_value(state, s),
-        }
-        for s, p in enumerate(state.points)
-    ]
-    totals = [sum(row.values()) for row in sources]
-    later = [(seat - state.start_player) % n for seat in range(n)]
-    order = sorted(range(n), key=lambda seat: (totals[seat], later[seat]), reverse=True)
-    ranks = [0] * n
-    for place, seat in enumerate(order, 1):
-        ranks[seat] = place
-    complete = state.phase == "over"
-    return Result(
-        complete=complete,
-        scores=totals,
-        sources=sources,
-        winners=[order[0]] if complete else [],
-        ranks=ranks,
-    )

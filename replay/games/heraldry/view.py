@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .checks import on_board
 from .config import TITLES
-from .rules import expecting, on_board, result
+from .legal import expecting
+from .scoring import result
 from .state import State
 
 

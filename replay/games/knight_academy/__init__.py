@@ -6,18 +6,9 @@ from replay.game import Game, Simulation
 from .bots import BOTS, table
 from .config import STANDARD, TRACKS, Config
 from .events import Bonus, Deal, Event, Header, Pick, Play
-from .rules import (
-    SOURCES,
-    apply,
-    chance_event,
-    deal_at_random,
-    expecting,
-    is_over,
-    legal_events,
-    new_game,
-    result,
-    to_move,
-)
+from .legal import chance_event, deal_at_random, expecting, legal_events, to_move
+from .rules import apply, is_over, new_game
+from .scoring import SOURCES, result
 from .state import State
 from .view import render, snapshot
 

@@ -1,4 +1,5 @@
-"""Phase 4 of Knight Academy: ranking discs and scoring the tracks (KA-7 to KA-15)."""
+"""Knight Academy's scoring: moving and ranking discs, scoring the tracks (KA-7 to KA-15),
+the sources points come from, and the result (KA-18, KA-19)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from replay.facts import Fact, ScoreChanged, TrackMoved
+from replay.game import Result
 
 from .state import State
 
@@ -116,3 +118,23 @@ def score_round(state: State) -> list[Fact]:
                         points = value
                 award(seat, "king", points)
     return facts
+
+
+def result(state: State) -> Result:
+    """KA-18: the highest total wins and equal totals share; KA-19: the neutral seat never wins."""
+    totals = [sum(points.values()) for points in state.points]
+    complete = state.phase == "over"
+    contenders = [seat for seat in range(len(totals)) if seat != state.neutral_seat]
+    best = max(totals[seat] for seat in contenders)
+    winners = [seat for seat in contenders if totals[seat] == best] if complete else []
+    ranks = [1 + sum(other > total for other in totals) for total in totals]
+    return Result(
+        complete=complete,
+        scores=totals,
+        sources=[dict(points) for points in state.points],
+        winners=winners,
+        ranks=ranks,
+    )
+
+
+SOURCES = ("joust", "tournament", "education", "king", "charity", "quest")

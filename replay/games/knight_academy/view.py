@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .config import TRACKS
-from .rules import expecting, result
-from .scoring import stack_order
+from .legal import expecting
+from .scoring import result, stack_order
 from .state import State
 
 

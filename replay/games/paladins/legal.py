@@ -11,6 +11,8 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from replay.game import CHANCE, Expecting
+
 from .events import (
     Absolve,
     Attack,
@@ -36,7 +38,7 @@ from .events import (
     TakeTavern,
     Trade,
 )
-from .rules import (
+from .ledger import (
     attack_silver,
     can_pay,
     discounted,
@@ -346,3 +348,35 @@ def canonical(event: Event) -> Event:
     if isinstance(event, Attack) and event.silver is not None:
         return Attack(player=event.player, workers=event.workers, card=event.card)
     return event
+
+
+_CHANCE_KINDS = {
+    "refill_townsfolk": "reveal_townsfolk",
+    "refill_outsiders": "reveal_outsiders",
+    "king": "reveal_king",
+    "tavern": "reveal_tavern",
+}
+
+
+def expecting(state: State) -> Expecting:
+    phase = state.phase
+    if phase in _CHANCE_KINDS:
+        return Expecting(kind=_CHANCE_KINDS[phase], decider=CHANCE, detail={"round": state.round})
+    if phase == "paladins":
+        seats = tuple(s for s, me in enumerate(state.board) if me.paladin is None)
+        return Expecting(kind="choose_paladin", seats=seats, detail={"round": state.round})
+    if phase in ("take_tavern", "actions", "draw_wall", "draw_suspicion"):
+        kind = {"actions": "action"}.get(phase, phase)
+        decider = CHANCE if phase.startswith("draw") else state.turn
+        return Expecting(
+            kind=kind, seats=(state.turn,), decider=decider, detail={"round": state.round}
+        )
+    return Expecting(kind="nothing")
+
+
+def describe_expected(state: State) -> str:
+    expect = expecting(state)
+    if expect.kind == "nothing":
+        return "the game is over"
+    who = f" by {', '.join(state.players[s] for s in expect.seats)}" if expect.seats else ""
+    return f"round {state.round} expects {expect.kind}{who}"

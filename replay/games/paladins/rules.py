@@ -7,18 +7,16 @@ here. Final scoring lives in `scoring.py`.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from replay.catalogues import CatalogueError
 from replay.errors import IllegalEvent, RulesError
-from replay.facts import Fact, ResourceChanged, ScoreChanged, TrackMoved
-from replay.game import CHANCE, Expecting
+from replay.facts import Fact, ResourceChanged
 
 from .catalogue import Catalogue, check
 from .config import Config
-from .effects import Ability, Amounts, reward
+from .effects import Amounts, reward
 from .events import (
     Absolve,
     Attack,
@@ -45,10 +43,30 @@ from .events import (
     TakeTavern,
     Trade,
 )
+from .ledger import (
+    abilities,
+    add_vp,
+    attack_silver,
+    bonus_changed,
+    can_pay,
+    discounted,
+    effective,
+    effective_all,
+    favour_open,
+    fire,
+    fits,
+    gain,
+    has_workers,
+    paladin_bonus,
+    pay,
+    refill_due,
+    slots_for,
+    spend_workers,
+)
+from .legal import describe_expected
+from .scoring import final_facts
 from .state import Seat, State
-from .words import COLOURS, MAIN_ACTIONS
-
-TRACK = {"faith": "faith", "str": "strength", "inf": "influence"}  # catalogue unit → track
+from .words import MAIN_ACTIONS
 
 
 def new_game(config: Config, header: Header, catalogue: Catalogue) -> State:
@@ -117,204 +135,6 @@ def is_over(state: State) -> bool:
     return state.phase == "over"
 
 
-# --- what the rules read ---------------------------------------------------------------------
-
-
-def effective(state: State, seat: int, track: str) -> int:
-    """PA-44: track + this round's paladin bonus + the team's `bonus` abilities."""
-    me = state.board[seat]
-    unit = {"faith": "faith", "strength": "str", "influence": "inf"}[track]
-    value = me.tracks[track]
-    cat = state.catalogue
-    if me.paladin is not None:
-        value += cat.field("paladin", me.paladin, "bonus").get(unit, 0)
-    for card in me.team:
-        ability: Ability = cat.field("townsfolk", card, "ability")
-        if ability.kind == "bonus":
-            value += ability.attrs.get(unit, 0)
-    return value
-
-
-def abilities(state: State, seat: int) -> list[tuple[str, Ability]]:
-    """The seat's abilities in firing order (PA-57): its paladin, then its team as it joined."""
-    me = state.board[seat]
-    cat = state.catalogue
-    out = []
-    if me.paladin is not None:  # PA-13: the round's paladin adds its ability
-        out.append((me.paladin, cat.field("paladin", me.paladin, "ability")))
-    out.extend((card, cat.field("townsfolk", card, "ability")) for card in me.team)
-    return out
-
-
-def discount(state: State, seat: int, act: str, resource: str) -> int:
-    """PA-59, PA-63: what the seat's discounts take off `act`'s `resource` cost."""
-    return sum(
-        a.cost.get(resource, 0)
-        for _, a in abilities(state, seat)
-        if a.kind == "discount" and a.act == act
-    )
-
-
-def slots_for(
-    state: State, seat: int, space: str, count: int | None = None
-) -> tuple[str, ...] | None:
-    """The uncovered slots of a space (PA-29, PA-43), or for a left-side space those of the
-    mode with `count` workers; None when no mode has that many."""
-    config = state.config
-    if space in config.main_slots:
-        return config.main_slots[space][state.board[seat].workshops[space] :]
-    for slots in config.space_slots[space]:
-        if count is None or len(slots) == count:
-            return slots
-    return None
-
-
-def fits(slots: Sequence[str], workers: Sequence[str]) -> bool:
-    """PA-16: a colourless slot takes any worker, a coloured its colour, a criminal any."""
-    return len(slots) == len(workers) and all(
-        slot in ("any", worker) or worker == "purple" for slot, worker in zip(slots, workers)
-    )
-
-
-def _held(supply: dict[str, int], workers: Sequence[str]) -> bool:
-    need: dict[str, int] = {}
-    for w in workers:
-        need[w] = need.get(w, 0) + 1
-    return all(supply.get(w, 0) >= k for w, k in need.items())
-
-
-def can_pay(state: State, seat: int, cost: Amounts) -> bool:
-    me = state.board[seat]
-    return me.silver >= cost.get("silver", 0) and me.provisions >= cost.get("prov", 0)
-
-
-# --- gaining ----------------------------------------------------------------------------------
-
-
-def gain(state: State, seat: int, reward: Amounts, cause: str, facts: list[Fact]) -> None:
-    """Every unit of a reward (§3): resources, attributes (capped, PA-44), VP, repaid debts,
-    workers of a colour."""
-    me = state.board[seat]
-    rnd = state.round
-    for unit, count in reward.items():
-        if unit == "silver":
-            me.silver += count
-        elif unit == "prov":
-            me.provisions += count
-        elif unit in TRACK:
-            track = TRACK[unit]
-            before = me.tracks[track]
-            after = min(state.config.attribute_max, before + count)
-            if after != before:
-                me.tracks[track] = after
-                facts.append(
-                    TrackMoved(
-                        round=rnd, seat=seat, track=track, before=before, after=after, cause=cause
-                    )
-                )
-                now = effective(state, seat, track)
-                facts.append(
-                    TrackMoved(
-                        round=rnd,
-                        seat=seat,
-                        track=f"effective_{track}",
-                        before=now - (after - before),
-                        after=now,
-                        cause=cause,
-                    )
-                )
-        elif unit == "vp":
-            add_vp(state, seat, count, cause, facts)
-        elif unit == "repay":
-            paid = min(count, me.debts)
-            me.debts -= paid
-            me.repaid += paid
-        else:  # a worker colour
-            me.supply[unit] = me.supply.get(unit, 0) + count
-            facts.append(
-                ResourceChanged(round=rnd, seat=seat, resource=unit, delta=count, cause=cause)
-            )
-
-
-def bonus_changed(
-    state: State, seat: int, before: dict[str, int], cause: str, facts: list[Fact]
-) -> None:
-    """Effective attributes moved by a bonus arriving or leaving (PA-12, PA-44), not a track."""
-    for track, old in before.items():
-        new = effective(state, seat, track)
-        if new != old:
-            facts.append(
-                TrackMoved(
-                    round=state.round,
-                    seat=seat,
-                    track=f"effective_{track}",
-                    before=old,
-                    after=new,
-                    cause=cause,
-                )
-            )
-
-
-def _paladin_bonus(state: State, seat: int, track: str) -> int:
-    paladin = state.board[seat].paladin
-    unit = {"faith": "faith", "strength": "str", "influence": "inf"}[track]
-    return state.catalogue.field("paladin", paladin, "bonus").get(unit, 0) if paladin else 0
-
-
-def effective_all(state: State, seat: int) -> dict[str, int]:
-    return {track: effective(state, seat, track) for track in state.board[seat].tracks}
-
-
-def add_vp(state: State, seat: int, points: int, cause: str, facts: list[Fact]) -> None:
-    me = state.board[seat]
-    before = me.vp
-    me.vp += points
-    facts.append(ScoreChanged(round=state.round, seat=seat, source="vp", points=points))
-    facts.append(
-        TrackMoved(
-            round=state.round, seat=seat, track="vp", before=before, after=me.vp, cause=cause
-        )
-    )
-
-
-def pay(state: State, seat: int, cost: Amounts) -> None:
-    me = state.board[seat]
-    me.silver -= cost.get("silver", 0)
-    me.provisions -= cost.get("prov", 0)
-
-
-def spend_workers(
-    state: State, seat: int, workers: Sequence[str], cause: str, facts: list[Fact]
-) -> None:
-    supply = state.board[seat].supply
-    for w in workers:
-        supply[w] -= 1
-        facts.append(
-            ResourceChanged(round=state.round, seat=seat, resource=w, delta=-1, cause=cause)
-        )
-
-
-def fire(state: State, seat: int, act: str, facts: list[Fact], team_before: int) -> None:
-    """PA-57: the actor's `action` abilities for `act` (paladin, then the team members that
-    had joined before the action), then the others' `rival` abilities, clockwise."""
-    me = state.board[seat]
-    cat = state.catalogue
-    mine = []
-    if me.paladin is not None:
-        mine.append(cat.field("paladin", me.paladin, "ability"))
-    mine.extend(cat.field("townsfolk", card, "ability") for card in me.team[:team_before])
-    for ability in mine:
-        if ability.kind == "action" and ability.act == act:
-            gain(state, seat, ability.reward, "ability", facts)
-    n = len(state.players)
-    for step in range(1, n):
-        other = (seat + step) % n
-        for card in state.board[other].team:
-            ability = cat.field("townsfolk", card, "ability")
-            if ability.kind == "rival" and ability.act == act:
-                gain(state, other, ability.reward, "ability", facts)
-
-
 # --- apply ------------------------------------------------------------------------------------
 
 
@@ -378,12 +198,6 @@ def _after_refill(state: State) -> None:
         state.phase = "refill_outsiders"
         return
     _start_round(state)
-
-
-def refill_due(state: State, townsfolk: bool) -> int:
-    display = state.townsfolk if townsfolk else state.outsiders
-    deck = state.townsfolk_deck if townsfolk else state.outsider_deck
-    return min(display.count(None), len(deck))
 
 
 def _start_round(state: State) -> None:
@@ -494,7 +308,7 @@ def _take_tavern(state: State, event: TakeTavern) -> Sequence[Fact]:
     facts: list[Fact] = []
     state.taken[event.card] = seat
     me.revealed = True
-    without = {t: effective(state, seat, t) - _paladin_bonus(state, seat, t) for t in me.tracks}
+    without = {t: effective(state, seat, t) - paladin_bonus(state, seat, t) for t in me.tracks}
     bonus_changed(state, seat, without, "paladin", facts)
     assert me.paladin is not None
     for colour in cat.field("paladin", me.paladin, "workers"):
@@ -558,7 +372,7 @@ def _place(
         raise IllegalEvent(
             "PA-16", f"{space} takes workers for {shown}, not {', '.join(workers) or 'none'}"
         )
-    if not _held(me.supply, workers):
+    if not has_workers(me.supply, workers):
         raise IllegalEvent(
             "PA-16",
             f"{state.players[seat]} does not hold {', '.join(workers)} (supply: {_supply(me)})",
@@ -582,10 +396,6 @@ def _cost_check(state: State, seat: int, cost: Amounts, what: str, rule: str = "
 
 def _amounts(amounts: Amounts) -> str:
     return " ".join(f"{v}{k}" for k, v in amounts.items() if v) or "nothing"
-
-
-def discounted(state: State, seat: int, act: str, cost: Amounts) -> Amounts:
-    return {unit: max(0, value - discount(state, seat, act, unit)) for unit, value in cost.items()}
 
 
 def _occupy(state: State, seat: int, space: str, workers: Sequence[str], facts: list[Fact]) -> None:
@@ -913,14 +723,6 @@ def _outsider_slot(state: State, card: str, rule: str) -> int:
     return state.outsiders.index(card)
 
 
-def attack_silver(state: State, seat: int, card: str) -> int:
-    """PA-35, PA-53: 1 silver per 2 missing strength (rounded up), less discounts."""
-    need: int = state.catalogue.entry("outsider", card).strength
-    missing = max(0, need - effective(state, seat, "strength"))
-    due = math.ceil(missing / state.config.attack_strength_per_silver)
-    return max(0, due - discount(state, seat, "attack", "silver"))
-
-
 def _attack(state: State, event: Attack) -> Sequence[Fact]:
     seat = _turn_of(state, event, "attack")
     _place(state, seat, "attack", event.workers)
@@ -971,16 +773,6 @@ def _convert(state: State, event: Convert) -> Sequence[Fact]:
     return _done(state, seat, "convert", facts, team)
 
 
-def favour_open(state: State, seat: int, card: str) -> bool:
-    """PA-8, PA-47: revealed and not yet used this round (by anyone, or by this player)."""
-    if card not in state.favours:
-        return False
-    used = state.favour_workers.get(card, [])
-    if state.config.favour_per_player:
-        return all(s != seat for s, _ in used)
-    return not used
-
-
 def _favour(state: State, event: Favour) -> Sequence[Fact]:
     seat = _turn_of(state, event, "favour")
     cat = state.catalogue
@@ -996,7 +788,7 @@ def _favour(state: State, event: Favour) -> Sequence[Fact]:
             f"{event.card} takes workers for {'·'.join(slots)}, not "
             f"{', '.join(event.workers) or 'none'}",
         )
-    if not _held(me.supply, event.workers):
+    if not has_workers(me.supply, event.workers):
         raise IllegalEvent(
             "PA-16",
             f"{event.player} does not hold {', '.join(event.workers)} (supply: {_supply(me)})",
@@ -1041,7 +833,7 @@ def _pass(state: State, event: Pass) -> Sequence[Fact]:
     me = state.board[seat]
     held = sum(me.supply.values())
     keep = min(state.config.keep_workers, held)
-    if len(event.keep) != keep or not _held(me.supply, event.keep):
+    if len(event.keep) != keep or not has_workers(me.supply, event.keep):
         raise IllegalEvent(
             "PA-50",
             f"{event.player} keeps exactly {keep} of the workers held "
@@ -1082,8 +874,6 @@ def _next_turn(state: State, facts: list[Fact]) -> None:
 
 def _clean_up(state: State, facts: list[Fact]) -> None:
     """PA-39, PA-60, PA-64: round_end abilities, then the displays, the tavern and the favours."""
-    from .scoring import final_facts
-
     n = len(state.players)
     for step in range(n):
         seat = (state.start_player + step) % n
@@ -1143,38 +933,4 @@ _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
 }
 
 
-# --- what comes next ------------------------------------------------------------------------
-
-_CHANCE_KINDS = {
-    "refill_townsfolk": "reveal_townsfolk",
-    "refill_outsiders": "reveal_outsiders",
-    "king": "reveal_king",
-    "tavern": "reveal_tavern",
-}
-
-
-def expecting(state: State) -> Expecting:
-    phase = state.phase
-    if phase in _CHANCE_KINDS:
-        return Expecting(kind=_CHANCE_KINDS[phase], decider=CHANCE, detail={"round": state.round})
-    if phase == "paladins":
-        seats = tuple(s for s, me in enumerate(state.board) if me.paladin is None)
-        return Expecting(kind="choose_paladin", seats=seats, detail={"round": state.round})
-    if phase in ("take_tavern", "actions", "draw_wall", "draw_suspicion"):
-        kind = {"actions": "action"}.get(phase, phase)
-        decider = CHANCE if phase.startswith("draw") else state.turn
-        return Expecting(
-            kind=kind, seats=(state.turn,), decider=decider, detail={"round": state.round}
-        )
-    return Expecting(kind="nothing")
-
-
-def describe_expected(state: State) -> str:
-    expect = expecting(state)
-    if expect.kind == "nothing":
-        return "the game is over"
-    who = f" by {', '.join(state.players[s] for s in expect.seats)}" if expect.seats else ""
-    return f"round {state.round} expects {expect.kind}{who}"
-
-
-__all__ = ["COLOURS", "apply", "effective", "expecting", "is_over", "new_game"]
+__all__ = ["apply", "is_over", "new_game"]

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules import effective, expecting
+from .ledger import effective
+from .legal import expecting
 from .scoring import result
 from .state import State
 

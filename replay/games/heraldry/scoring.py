@@ -1,0 +1,45 @@
+"""Heraldry's scoring: the sources points come from, the tokens' end value (HE-16) and the
+result with its tie-break (HE-21)."""
+
+from __future__ import annotations
+
+from replay.game import Result
+
+from .state import State
+
+SOURCES = ("city", "title", "tokens")
+
+
+def token_value(state: State, seat: int) -> int:
+    """HE-16: the end value of the tokens `seat` holds."""
+    values = state.config.token_end
+    return sum(values[terrain] * count for terrain, count in state.tokens[seat].items())
+
+
+def result(state: State) -> Result:
+    """HE-16: score track plus the tokens' end values; equal totals go to the later player in
+    turn order from the start player (HE-21), so there is one winner and ranks never tie.
+    Before the end, `tokens` is what the tokens held would score if the game ended now."""
+    n = len(state.players)
+    sources = [
+        {
+            "city": p.get("city", 0),
+            "title": p.get("title", 0),
+            "tokens": p.get("tokens", 0) if state.phase == "over" else token_value(state, s),
+        }
+        for s, p in enumerate(state.points)
+    ]
+    totals = [sum(row.values()) for row in sources]
+    later = [(seat - state.start_player) % n for seat in range(n)]
+    order = sorted(range(n), key=lambda seat: (totals[seat], later[seat]), reverse=True)
+    ranks = [0] * n
+    for place, seat in enumerate(order, 1):
+        ranks[seat] = place
+    complete = state.phase == "over"
+    return Result(
+        complete=complete,
+        scores=totals,
+        sources=sources,
+        winners=[order[0]] if complete else [],
+        ranks=ranks,
+    )

@@ -27,10 +27,18 @@ STOP = "stop"
 class Expecting(msgspec.Struct, frozen=True, kw_only=True):
     """What the engine waits for next: which kind of event, from which seats, decided by whom."""
 
-    kind: str  # an event kind, or "nothing" once the game is over
+    # The event kind that comes next; where the seat chooses among several, the choice's
+    # name ("action"), with those kinds in `kinds`; "nothing" once the game is over.
+    kind: str
     seats: tuple[int, ...] = ()
     decider: int | None = None  # the seat choosing for them; CHANCE for chance outcomes
     detail: dict[str, Any] = {}
+    kinds: tuple[str, ...] = ()  # the event kinds of a choice named by `kind`
+
+    @property
+    def accepted(self) -> tuple[str, ...]:
+        """Every event kind that may come next: always event kinds."""
+        return self.kinds or (() if self.kind == "nothing" else (self.kind,))
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):

@@ -196,3 +196,34 @@ def test_every_game_keeps_each_verb_in_the_same_module(name):
     assert sorted(found) == sorted(wanted)
     scoring = importlib.import_module(f"{package}.scoring")
     assert tuple(scoring.SOURCES) == tuple(game.sources)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_what_a_game_expects_names_every_event_it_accepts_by_its_kind(name):
+    game = GAMES[name]
+    sim = game.simulation
+    assert sim is not None
+    every = kinds(game)
+    for seed in range(2):
+        state, bots, rng = begin(game, seed)
+        steps = 0
+        while not (sim.finished or game.is_over)(state) and steps < 800:
+            expect = game.expecting(state)
+            accepted = set(expect.accepted)
+            assert accepted <= every, f"{name}: {accepted - every} are not event kinds"
+            assert not expect.kinds or expect.kind not in every  # a choice has its own name
+            event = sim.chance(state, rng)
+            if event is None:
+                seat = sim.to_move(state)
+                offered = {type(e).__struct_config__.tag for e in game.legal_events(state, seat)}
+                assert offered <= accepted, f"{name}: offers {offered - accepted} unannounced"
+                event = bots[seat].choose(
+                    state, seat, (sim.options or game.legal_events)(state, seat), rng
+                )
+                if event is STOP:
+                    assert sim.stop is not None
+                    sim.stop(state)
+                    continue
+            assert type(event).__struct_config__.tag in accepted
+            game.apply(state, event)
+            steps += 1

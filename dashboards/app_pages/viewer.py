@@ -138,7 +138,8 @@ with board:
         by = expect.get("decided_by")
         st.info(
             plain(
-                f"{t('next_expected')}: {expect['kind']} — {', '.join(expect['players'])}"
+                f"{t('next_expected')}: {' / '.join(expect.get('kinds') or [expect['kind']])} — "
+                f"{', '.join(expect['players'])}"
                 + (f" ({t('by')} {by})" if by and by not in expect["players"] else "")
             )
         )

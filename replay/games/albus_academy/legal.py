@@ -33,6 +33,7 @@ from .events import (
 )
 from .holdings import cost_of
 from .state import State
+from .turns import refill_counts
 
 
 def legal_events(state: State, seat: int | None = None) -> list[Event]:
@@ -151,6 +152,10 @@ def to_move(state: State) -> int:
     return state.turn
 
 
+# AA-5 to AA-16: what a cast's tiles may do, and the triggers between them.
+CAST_KINDS = ("trigger", "collect_shard", "gain_will", "take_tile", "use_item", "complete_homework")
+
+
 def expecting(state: State) -> Expecting:
     phase = state.phase
     if phase in ("setup", "refill", "swap_draw") and state.draws:
@@ -159,19 +164,27 @@ def expecting(state: State) -> Expecting:
         if to is not None:
             detail["to"] = state.players[to]
         return Expecting(kind="draw_" + kind, decider=CHANCE, detail=detail)
-    if phase == "main":
+    if phase == "main":  # AA-3 (1)
         return Expecting(
-            kind="cast or rest",
+            kind="turn",
             seats=(state.turn,),
             decider=state.turn,
             detail={"round": state.round},
+            kinds=("cast", "rest"),
         )
-    if phase == "casting":
+    if phase == "casting":  # the cast's actions and triggers, or what follows its end
+        if state.taken:
+            after: tuple[str, ...] = ("place_tile",)
+        elif any(refill_counts(state)):
+            after = ("draw_tile", "draw_homework")
+        else:
+            after = ("cast", "rest")
         return Expecting(
-            kind="an action, trigger, or the next step",
+            kind="casting",
             seats=(state.turn,),
             decider=state.turn,
             detail={"round": state.round},
+            kinds=(*CAST_KINDS, *after),
         )
     if phase == "placing":
         return Expecting(

@@ -163,7 +163,8 @@ def _expected(state: State) -> str:
         return "the game is over"
     who = f" by {', '.join(state.players[s] for s in expect.seats)}" if expect.seats else ""
     to = expect.detail.get("to")
-    return f"the next event is {expect.kind}{who}" + (f" to {to}" if to else "")
+    kinds = " or ".join(expect.accepted)
+    return f"the next event is {kinds}{who}" + (f" to {to}" if to else "")
 
 
 def _out_of_place(state: State, kind: str) -> IllegalEvent:

@@ -79,6 +79,7 @@ def snapshot(state: State) -> dict[str, Any]:
         "seats": seats,
         "expecting": {
             "kind": expect.kind,
+            **({"kinds": list(expect.kinds)} if expect.kinds else {}),  # a choice's kinds
             "players": [players[s] for s in expect.seats],
             **expect.detail,
         },

@@ -374,6 +374,7 @@ def expecting(state: State) -> Expecting:
             seats=(state.turn,),
             decider=state.turn,
             detail={"round": state.round, "turn": state.turns + 1},
+            kinds=(*ACTIONS, "pass"),  # HE-6 to HE-12, or HE-14
         )
     return Expecting(kind="nothing")
 

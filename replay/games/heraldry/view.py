@@ -53,6 +53,7 @@ def snapshot(state: State) -> dict[str, Any]:
         },
         "expecting": {
             "kind": expect.kind,
+            **({"kinds": list(expect.kinds)} if expect.kinds else {}),  # a choice's kinds
             "players": [players[seat] for seat in expect.seats],
             **expect.detail,
         },

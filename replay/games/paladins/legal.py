@@ -358,6 +358,25 @@ _CHANCE_KINDS = {
 }
 
 
+# PA-15: an action of the actions phase is one of these.
+ACTIONS = (
+    "develop",
+    "recruit",
+    "hunt",
+    "trade",
+    "pray",
+    "scheme",
+    "commission",
+    "garrison",
+    "build_wall",
+    "absolve",
+    "attack",
+    "convert",
+    "favour",
+    "pass",
+)
+
+
 def expecting(state: State) -> Expecting:
     phase = state.phase
     if phase in _CHANCE_KINDS:
@@ -369,7 +388,11 @@ def expecting(state: State) -> Expecting:
         kind = {"actions": "action"}.get(phase, phase)
         decider = CHANCE if phase.startswith("draw") else state.turn
         return Expecting(
-            kind=kind, seats=(state.turn,), decider=decider, detail={"round": state.round}
+            kind=kind,
+            seats=(state.turn,),
+            decider=decider,
+            detail={"round": state.round},
+            kinds=ACTIONS if phase == "actions" else (),
         )
     return Expecting(kind="nothing")
 

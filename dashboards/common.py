@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import Any
 
 import polars as pl
 import streamlit as st
@@ -28,7 +29,7 @@ def game_label(name: str) -> str:
 
 
 def has_matches() -> bool:
-    if query("SELECT count(*) AS n FROM games")["n"][0] == 0:
+    if query(queries.HAS_MATCHES)["n"][0] == 0:
         st.info(t("empty"))
         return False
     return True
@@ -112,10 +113,11 @@ def named(frame: pl.DataFrame, column: str) -> pl.DataFrame:
     )
 
 
-def where(flt: Filters, sql: str) -> tuple[str, list[object]]:
-    """SQL with the filter clause put in at each `{where}`, and the values to bind."""
+def where(flt: Filters, sql: str, **more: Any) -> tuple[str, dict[str, Any]]:
+    """SQL with the filter clause put in at each `{where}`, and the named values to bind
+    (the filter's and `more`)."""
     clause, params = flt.where()
-    return sql.replace("{where}", clause), params * sql.count("{where}")
+    return sql.replace("{where}", clause), {**params, **more}
 
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2"]

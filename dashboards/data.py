@@ -4,6 +4,7 @@ an ingest commits new parts, and cached named queries run on a cursor of their o
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -37,19 +38,20 @@ def connection() -> duckdb.DuckDBPyConnection:
 
 
 @st.cache_data(ttl=600, show_spinner=False, max_entries=512)
-def _run(sql: str, params: tuple[Any, ...], signature_: str) -> pl.DataFrame:
+def _run(sql: str, params: tuple[tuple[str, Any], ...], signature_: str) -> pl.DataFrame:
     cursor = _connection(str(warehouse_path()), signature_).cursor()
     try:  # one cursor per query: a connection is not safe across Streamlit's threads
-        relation = cursor.sql(sql, params=list(params))
+        relation = cursor.sql(sql, params=dict(params))
         frame: pl.DataFrame = relation.pl() if relation is not None else pl.DataFrame()
         return frame
     finally:
         cursor.close()
 
 
-def query(sql: str, params: tuple[Any, ...] | list[Any] = ()) -> pl.DataFrame:
-    """Run named SQL with bound parameters; cached until the warehouse changes."""
-    return _run(sql, tuple(params), signature())
+def query(sql: str, params: Mapping[str, Any] | None = None) -> pl.DataFrame:
+    """Run named SQL with its named parameters bound (`$game_id`); cached until the
+    warehouse changes."""
+    return _run(sql, tuple(sorted((params or {}).items())), signature())
 
 
 @dataclass
@@ -62,22 +64,25 @@ class Filters:
     player_counts: list[int] = field(default_factory=list)
     dates: tuple[date, date] | None = None
 
-    def where(self, alias: str = "") -> tuple[str, list[Any]]:
+    def where(self, alias: str = "") -> tuple[str, dict[str, Any]]:
+        """The clause and its named parameters (`$filter_…`), the same at every `{where}`."""
         prefix = f"{alias}." if alias else ""
         clauses: list[str] = ["TRUE"]
-        params: list[Any] = []
+        params: dict[str, Any] = {}
         if self.game:
-            clauses.append(f"{prefix}game = ?")
-            params.append(self.game)
+            clauses.append(f"{prefix}game = $filter_game")
+            params["filter_game"] = self.game
         for column, values in (
             ("variant", self.variants),
             ("ruleset_key", self.rulesets),
             ("player_count", self.player_counts),
         ):
-            if values:
-                clauses.append(f"{prefix}{column} IN ({', '.join('?' * len(values))})")
-                params.extend(values)
+            if values:  # a list, bound whole
+                clauses.append(f"list_contains($filter_{column}, {prefix}{column})")
+                params[f"filter_{column}"] = list(values)
         if self.dates:
-            clauses.append(f"CAST({prefix}played_at AS DATE) BETWEEN ? AND ?")
-            params.extend(self.dates)
+            clauses.append(
+                f"CAST({prefix}played_at AS DATE) BETWEEN $filter_from AND $filter_until"
+            )
+            params["filter_from"], params["filter_until"] = self.dates
         return " AND ".join(clauses), params

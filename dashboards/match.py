@@ -24,10 +24,13 @@ class Replayed:
 
 
 def _log_bytes(game_id: str) -> bytes | None:
-    head = query(queries.MATCH_HEADER, [game_id])
+    head = query(queries.MATCH_HEADER, {"game_id": game_id})
     if head.is_empty():
         return None
-    lines = [head["header"][0], *query(queries.MATCH_PAYLOADS, [game_id])["payload"].to_list()]
+    lines = [
+        head["header"][0],
+        *query(queries.MATCH_PAYLOADS, {"game_id": game_id})["payload"].to_list(),
+    ]
     return ("\n".join(lines) + "\n").encode()
 
 

@@ -1,25 +1,29 @@
-"""Named SQL the pages run, with bound parameters (`?`), never formatted values. The filter
-clause each takes comes from `Filters.where`, built from fixed column names."""
+"""Named SQL the pages run, with named bound parameters (`$game_id`), never formatted values.
+The filter clause each takes at `{where}` comes from `Filters.where`, built from fixed column
+names, with parameters of its own (`$filter_…`)."""
 
 from __future__ import annotations
+
+from datetime import date
 
 MATCH_LIST = """
 SELECT g.game_id, g.game, g.variant, g.player_count, g.complete,
        coalesce(g.played_at, g.ingested_at) AS played, g.source,
        string_agg(s.player, ', ' ORDER BY s.seat) AS players
 FROM games g JOIN seats s USING (game_id)
-WHERE (? IS NULL OR g.game = ?)
-  AND (? = '' OR g.game_id ILIKE '%' || ? || '%')
-  AND CAST(coalesce(g.played_at, g.ingested_at) AS DATE) BETWEEN ? AND ?
+WHERE ($game IS NULL OR g.game = $game)
+  AND ($id_contains = '' OR g.game_id ILIKE '%' || $id_contains || '%')
+  AND CAST(coalesce(g.played_at, g.ingested_at) AS DATE) BETWEEN $first AND $last
 GROUP BY ALL
-HAVING ? = '' OR bool_or(s.player ILIKE '%' || ? || '%')
+HAVING $player = '' OR bool_or(s.player ILIKE '%' || $player || '%')
 ORDER BY played DESC, g.game_id
 LIMIT 500
 """
+ANY_MATCH = {"game": None, "id_contains": "", "first": date.min, "last": date.max, "player": ""}
 
-MATCH_HEADER = "SELECT game, header FROM games WHERE game_id = ?"
+MATCH_HEADER = "SELECT game, header FROM games WHERE game_id = $game_id"
 
-MATCH_PAYLOADS = "SELECT payload FROM events WHERE game_id = ? ORDER BY event_index"
+MATCH_PAYLOADS = "SELECT payload FROM events WHERE game_id = $game_id ORDER BY event_index"
 
 DATE_RANGE = """
 SELECT min(CAST(coalesce(played_at, ingested_at) AS DATE)),
@@ -52,7 +56,7 @@ GROUP BY ALL ORDER BY value, position
 
 MATCH_POINTS = """
 SELECT player, source, position, points FROM points_by_source
-WHERE game_id = ? ORDER BY seat, position
+WHERE game_id = $game_id ORDER BY seat, position
 """
 
 LATEST_MATCHES = """
@@ -85,10 +89,12 @@ FROM judged GROUP BY ALL
 
 MATCH_TRACK_MOVES = """
 SELECT event_index, round, player, track, progress_before, progress_after, cause
-FROM track_moves WHERE game_id = ? ORDER BY event_index
+FROM track_moves WHERE game_id = $game_id ORDER BY event_index
 """
 
-MATCH_SEATS = "SELECT seat, player, won, score, neutral FROM seats WHERE game_id = ? ORDER BY seat"
+MATCH_SEATS = (
+    "SELECT seat, player, won, score, neutral FROM seats WHERE game_id = $game_id ORDER BY seat"
+)
 
 # Each disc's progress at the end of each round (round_progress is filled at ingest).
 ROUND_END_PROGRESS = """
@@ -133,12 +139,12 @@ GROUP BY ALL ORDER BY player_count, seat
 ITEMS = """
 SELECT i.item, split_part(i.item, '-', 1) AS item_type,
        TRY_CAST(split_part(i.item, '-', 2) AS INTEGER) AS value,
-       count(*) FILTER (WHERE i.action = ?) AS picks,
-       avg(i.position) FILTER (WHERE i.action = ?) AS mean_pick_position,
-       avg((i.position <= 2)::INTEGER) FILTER (WHERE i.action = ?) AS early_pick_rate,
-       avg(r.won::INTEGER) FILTER (WHERE i.action = ?) AS win_rate_when_picked,
-       count(*) FILTER (WHERE i.action = ?) AS plays,
-       avg(r.won::INTEGER) FILTER (WHERE i.action = ?) AS win_rate_when_played
+       count(*) FILTER (WHERE i.action = $pick) AS picks,
+       avg(i.position) FILTER (WHERE i.action = $pick) AS mean_pick_position,
+       avg((i.position <= 2)::INTEGER) FILTER (WHERE i.action = $pick) AS early_pick_rate,
+       avg(r.won::INTEGER) FILTER (WHERE i.action = $pick) AS win_rate_when_picked,
+       count(*) FILTER (WHERE i.action = $play) AS plays,
+       avg(r.won::INTEGER) FILTER (WHERE i.action = $play) AS win_rate_when_played
 FROM item_events i
 JOIN seat_results r ON r.game_id = i.game_id AND r.player = i.player
 WHERE NOT r.neutral AND {where}
@@ -177,3 +183,16 @@ SELECT ruleset_key, agent, count(*) AS seats, count(*) FILTER (WHERE won) AS win
 FROM seat_results WHERE NOT neutral AND {where}
 GROUP BY ALL ORDER BY ruleset_key, agent
 """
+
+# --- what the overview and the filters ask -----------------------------------------------------
+
+HAS_MATCHES = "SELECT count(*) AS n FROM games"
+
+GAME_TOTALS = """
+SELECT game, count(*) AS matches, sum(complete::INTEGER) AS complete,
+       min(CAST(coalesce(played_at, ingested_at) AS DATE)) AS first,
+       max(CAST(coalesce(played_at, ingested_at) AS DATE)) AS last
+FROM games GROUP BY game ORDER BY game
+"""
+
+RULESETS_OF_GAME = "SELECT DISTINCT ruleset_key FROM games WHERE game = $game ORDER BY 1"

@@ -60,11 +60,9 @@ show(seats, "seat-win-rates")
 if flt.game == "knight-academy":
     st.subheader(t("card"))
     st.caption(t("picks_caption"))
-    sql, params = where(flt, queries.ITEMS)
+    sql, params = where(flt, queries.ITEMS, pick="pick", play="play")
     show(
-        query(sql, ["pick"] * 4 + ["play"] * 2 + params).rename(
-            {"item": "card", "item_type": "type"}
-        ),
+        query(sql, params).rename({"item": "card", "item_type": "type"}),
         "draft-cards",
     )
 else:
@@ -106,9 +104,7 @@ if not shares.is_empty():
     show(named(shares.drop("label"), "source"), "source-share-of-winners")
 
 st.subheader(t("ruleset"))
-choices = query("SELECT DISTINCT ruleset_key FROM games WHERE game = ? ORDER BY 1", [flt.game])[
-    "ruleset_key"
-].to_list()
+choices = query(queries.RULESETS_OF_GAME, {"game": flt.game})["ruleset_key"].to_list()
 if len(choices) >= 2:
     left, right = st.columns(2)
     a = left.selectbox("A", choices, index=0, key="ruleset-a")

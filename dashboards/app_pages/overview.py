@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import date
 from pathlib import Path
 
 import streamlit as st
@@ -18,19 +17,14 @@ st.caption(t("overview"))
 if not has_matches():
     st.stop()
 
-totals = query("""
-    SELECT game, count(*) AS matches, sum(complete::INTEGER) AS complete,
-           min(CAST(coalesce(played_at, ingested_at) AS DATE)) AS first,
-           max(CAST(coalesce(played_at, ingested_at) AS DATE)) AS last
-    FROM games GROUP BY game ORDER BY game
-""")
+totals = query(queries.GAME_TOTALS)
 for column, row in zip(st.columns(max(1, totals.height)), totals.iter_rows(named=True)):
     column.metric(
         game_label(row["game"]), f"{row['matches']:,}", help=f"{row['first']} … {row['last']}"
     )
 
 st.subheader(t("latest"))
-latest = query(queries.MATCH_LIST, [None, None, "", "", date.min, date.max, "", ""]).head(10)
+latest = query(queries.MATCH_LIST, queries.ANY_MATCH).head(10)
 viewer = Path(__file__).with_name("viewer.py")
 for row in latest.iter_rows(named=True):
     st.page_link(

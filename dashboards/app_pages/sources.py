@@ -125,7 +125,7 @@ sql, params = where(flt, queries.LATEST_MATCHES)
 matches = query(sql, params)["game_id"].to_list()
 if matches:
     game_id = st.selectbox(t("match_id"), matches, key="sources-match")
-    one = named(query(queries.MATCH_POINTS, [game_id]), "source")
+    one = named(query(queries.MATCH_POINTS, {"game_id": game_id}), "source")
     st.plotly_chart(
         px.bar(
             one.to_pandas(),

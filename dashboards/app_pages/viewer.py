@@ -43,7 +43,13 @@ with st.expander(t("find"), expanded=not st.session_state.get("game")):
     first, until = dates if isinstance(dates, (tuple, list)) and len(dates) == 2 else (low, high)
     found = query(
         queries.MATCH_LIST,
-        [game, game, text, text, first or date.min, until or date.max, player, player],
+        {
+            "game": game,
+            "id_contains": text,
+            "first": first or date.min,
+            "last": until or date.max,
+            "player": player,
+        },
     )
     labels = {
         row["game_id"]: f"{row['game_id']} — {row['players']} — {row['played']:%Y-%m-%d %H:%M}"
@@ -59,7 +65,7 @@ with st.expander(t("find"), expanded=not st.session_state.get("game")):
     )
 
 if not st.session_state.get("game"):
-    latest = query(queries.MATCH_LIST, [None, None, "", "", date.min, date.max, "", ""])
+    latest = query(queries.MATCH_LIST, queries.ANY_MATCH)
     st.session_state["game"] = latest["game_id"][0]
 game_id = st.text_input(t("match_id"), key="game", bind="query-params")
 loaded = load(game_id)

@@ -49,7 +49,9 @@ def app(warehouse, monkeypatch):
 
 
 def sql(warehouse, text: str, params=()):
-    return open_reader(warehouse).execute(text, list(params)).fetchall()
+    """Rows of SQL on the warehouse; `params` named (a dict) or positional."""
+    bound = params if isinstance(params, dict) else list(params)
+    return open_reader(warehouse).execute(text, bound).fetchall()
 
 
 @pytest.mark.parametrize("of", ["knight-academy", "heraldry", "paladins", "albus-academy"])

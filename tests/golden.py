@@ -60,25 +60,3 @@ def check_expected(log: Path, expected: Path) -> None:
     got = outcome_json(replay(open_log(read_log(log), str(log), catalogues=CATALOGUES)))
     want = wanted[got["game_id"]]
     assert {key: got[key] for key in want} == want
-
-
-def example_tests(logs: Path, golden: Path) -> tuple[Any, Any]:
-    """The two tests every game runs on its worked examples: the digest's result, and the
-    reviewed golden facts and end state. Bind them at module level in the game's tests."""
-    import pytest
-
-    files = sorted(logs.glob("*.jsonl"))
-    expected = logs.parent / "expected.jsonl"
-
-    @pytest.mark.parametrize("log", files, ids=lambda p: p.stem)
-    def test_each_example_ends_with_the_digests_result(log: Path) -> None:
-        check_expected(log, expected)
-
-    @pytest.mark.parametrize("log", files, ids=lambda p: p.stem)
-    def test_each_example_replays_to_its_reviewed_golden_facts_and_end_state(log: Path) -> None:
-        check(log, golden)
-
-    return (
-        test_each_example_ends_with_the_digests_result,
-        test_each_example_replays_to_its_reviewed_golden_facts_and_end_state,
-    )

@@ -10,6 +10,8 @@ from typing import Any, get_args
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from replay.errors import IllegalEvent
 from replay.game import STOP, Game
@@ -227,3 +229,68 @@ def test_what_a_game_expects_names_every_event_it_accepts_by_its_kind(name):
             assert type(event).__struct_config__.tag in accepted
             game.apply(state, event)
             steps += 1
+
+
+# --- golden logs, determinism, clean refusals: the same for every game ---------------------
+
+FOLDERS = {name: ROOT / "tests" / name.replace("-", "_") for name in GAMES}
+EXAMPLE_LOGS = sorted(log for folder in FOLDERS.values() for log in folder.glob("logs/*.jsonl"))
+
+
+@pytest.mark.parametrize("log", EXAMPLE_LOGS, ids=lambda p: p.stem)
+def test_each_worked_example_ends_with_the_digests_result(log):
+    from tests.golden import check_expected
+
+    check_expected(log, log.parents[1] / "expected.jsonl")
+
+
+@pytest.mark.parametrize("log", EXAMPLE_LOGS, ids=lambda p: p.stem)
+def test_each_worked_example_replays_to_its_reviewed_golden_facts_and_end_state(log):
+    from tests.golden import check
+
+    check(log, log.parents[1] / "golden")
+
+
+def test_every_game_has_worked_examples():
+    assert {log.parents[1].name for log in EXAMPLE_LOGS} == {f.name for f in FOLDERS.values()}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_same_arguments_give_byte_identical_files_with_one_or_two_jobs(name, tmp_path):
+    from ingest.cli import main
+
+    from .support import files
+
+    sim = GAMES[name].simulation
+    assert sim is not None
+    args = ["simulate", name, "-n", "8", "--players", str(PLAYERS[name]), "--bots",
+            ",".join(sim.bots), "--seed", "7"]  # fmt: skip
+    assert main([*args, "--jobs", "1", "--out", str(tmp_path / "one")]) == 0
+    assert main([*args, "--jobs", "2", "--out", str(tmp_path / "two")]) == 0
+    one, two = files(tmp_path / "one"), files(tmp_path / "two")
+    assert len(one) == 8 and one == two
+    assert main([*args[:-1], "8", "--jobs", "1", "--out", str(tmp_path / "other")]) == 0
+    assert files(tmp_path / "other").keys().isdisjoint(one)  # another seed, other matches
+
+
+def _header_of(name: str) -> bytes:
+    """The first worked example's header line: a valid start for any bytes that follow."""
+    first = sorted((FOLDERS[name] / "logs").glob("*.jsonl"))[0]
+    return first.read_bytes().split(b"\n", 1)[0] + b"\n"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@settings(max_examples=150, deadline=None)
+@given(data=st.binary(max_size=300) | st.text(max_size=200).map(str.encode))
+def test_arbitrary_bytes_either_replay_or_are_refused_cleanly(name, data):
+    from replay.errors import ReplayError
+    from replay.replayer import open_log, replay
+
+    prefix = {"knight-academy": "KA-", "heraldry": "HE-", "paladins": "PA-", "albus-academy": "AA-"}
+    head = _header_of(name)
+    replay(open_log(head, "head.jsonl", catalogues=CATALOGUES))  # a valid, incomplete match
+    for blob in (data, head + data):
+        try:
+            replay(open_log(blob, "fuzz.jsonl", catalogues=CATALOGUES))
+        except ReplayError as err:
+            assert err.rule.startswith(("LOG-", prefix[name])) and err.line >= 1

@@ -1,20 +1,13 @@
-"""The worked example matches: results as the digest gives them, facts and end states as
-reviewed in golden/, and a few lines checked by hand."""
+"""The worked example matches by hand (their digest results and reviewed golden files are
+checked for every game by tests/test_conformance.py): a few lines checked by hand."""
 
 from __future__ import annotations
 
 from ingest.read import read_log
 from replay.facts import PiecesRemoved, ResourceChanged, ScoreChanged
 from replay.replayer import open_log, replay, state_at
-from tests.golden import example_tests
 
-from .golden import GOLDEN
 from .support import LOGS
-
-(
-    test_each_example_ends_with_the_digests_result,
-    test_each_example_replays_to_its_reviewed_golden_facts_and_end_state,
-) = example_tests(LOGS, GOLDEN)
 
 
 def test_a_battle_with_loot_and_a_promotion_of_the_two_player_example_by_hand():

@@ -1,19 +1,12 @@
-"""The worked example matches: results as the rules digests give them, facts and end states
-as reviewed in golden/, and one round checked by hand."""
+"""The worked example matches by hand (their digest results and reviewed golden files are
+checked for every game by tests/test_conformance.py): one round worked out by hand."""
 
 from __future__ import annotations
 
 from ingest.read import read_log
 from replay.replayer import open_log, replay
-from tests.golden import example_tests
 
-from .golden import GOLDEN
 from .support import LOGS
-
-(
-    test_each_example_ends_with_the_digests_result,
-    test_each_example_replays_to_its_reviewed_golden_facts_and_end_state,
-) = example_tests(LOGS, GOLDEN)
 
 
 def test_round_one_of_the_three_seat_example_by_hand():

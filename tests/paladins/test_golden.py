@@ -1,20 +1,13 @@
-"""The worked example matches: results as the digest gives them, facts and end states as
-reviewed in golden/, and an attack worked out by hand."""
+"""The worked example matches by hand (their digest results and reviewed golden files are
+checked for every game by tests/test_conformance.py): an attack worked out by hand."""
 
 from __future__ import annotations
 
 from ingest.read import read_log
 from replay.replayer import open_log, state_at
-from tests.golden import example_tests
 from tests.support import CATALOGUES
 
-from .golden import GOLDEN
 from .support import LOGS
-
-(
-    test_each_example_ends_with_the_digests_result,
-    test_each_example_replays_to_its_reviewed_golden_facts_and_end_state,
-) = example_tests(LOGS, GOLDEN)
 
 
 def test_bobs_first_attack_by_hand():

@@ -21,21 +21,12 @@ from tests.support import (
     CATALOGUES,
     Checked,
     catalogue,
-    files,
     greedy_win_share,
     sample_tables_and_bots,
 )
 
 SAMPLES = Path(__file__).parents[2] / "data" / "samples" / "paladins"
 ALL_BOTS = ("greedy", "random")
-
-
-def test_the_same_arguments_give_byte_identical_files_with_one_or_two_jobs(tmp_path):
-    args = ["simulate", "paladins", "-n", "6", "--bots", "random", "--seed", "7"]
-    assert main([*args, "--jobs", "1", "--out", str(tmp_path / "one")]) == 0
-    assert main([*args, "--jobs", "2", "--out", str(tmp_path / "two")]) == 0
-    one, two = files(tmp_path / "one"), files(tmp_path / "two")
-    assert len(one) == 6 and one == two
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

@@ -51,6 +51,18 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
     ranks: list[int]
 
 
+M = TypeVar("M")  # what a bot chooses among: the legal events, or a game's own menu of them
+
+
+class Bot(Generic[S, M, E]):
+    """What every game's bots derive from (a Policy): `choose` returns one of `options`."""
+
+    name = "bot"
+
+    def choose(self, state: S, seat: int, options: M, rng: random.Random) -> E:
+        raise NotImplementedError
+
+
 class Policy(Protocol):
     """A bot for one seat of one match: picks one of the options the engine offers."""
 

@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from replay import game
 from replay.game import STOP
 from replay.log import Catalogue
 
@@ -35,11 +36,7 @@ def options(state: State, seat: int) -> list[Any]:
     return events
 
 
-class Bot:
-    name = "bot"
-
-    def choose(self, state: State, seat: int, options: Sequence[Any], rng: random.Random) -> Any:
-        raise NotImplementedError
+Bot = game.Bot[State, Sequence[Any], Any]  # an event, or STOP to end the cast
 
 
 class RandomBot(Bot):

@@ -7,18 +7,15 @@ import random
 from collections.abc import Callable
 from typing import Any, Literal
 
+from replay import game
+
 from .checks import city_block, entry_block, on_board
 from .events import Build, Event, Expedition, Move, Pass, PlaceCity, Promote, Site, Step
 from .legal import Menu
 from .movement import loot_due
 from .state import State
 
-
-class Bot:
-    name = "bot"
-
-    def choose(self, state: State, seat: int, options: Menu, rng: random.Random) -> Event:
-        raise NotImplementedError
+Bot = game.Bot[State, Menu, Event]  # Heraldry's bots choose from a lazy menu of actions
 
 
 PIECES_BUILT: tuple[Literal["village", "fortress"], ...] = ("village", "fortress")  # HE-10

@@ -8,6 +8,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from replay import game
+
 from .config import CARD_TRACKS
 from .events import Bonus, Event, Pick, Play
 from .rules import card_type_value
@@ -17,15 +19,7 @@ COURAGE_POINT = 0.5  # a courage bonus square is worth about half a point to the
 LATER = 0.7  # points at a later scoring are less certain than points this round
 
 
-class Bot:
-    """A seat's policy for one match: `choose` returns one of `options`."""
-
-    name = "bot"
-
-    def choose(
-        self, state: State, seat: int, options: Sequence[Event], rng: random.Random
-    ) -> Event:
-        raise NotImplementedError
+Bot = game.Bot[State, Sequence[Event], Event]
 
 
 class RandomBot(Bot):

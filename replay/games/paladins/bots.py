@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from replay import game
 from replay.log import Catalogue
 
 from .events import Event, Pass
@@ -20,13 +21,7 @@ from .state import Seat, State
 LATER = {"silver": 0.35, "prov": 0.35, "worker": 0.5}
 
 
-class Bot:
-    name = "bot"
-
-    def choose(
-        self, state: State, seat: int, options: Sequence[Event], rng: random.Random
-    ) -> Event:
-        raise NotImplementedError
+Bot = game.Bot[State, Sequence[Event], Event]
 
 
 class RandomBot(Bot):

@@ -10,7 +10,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import msgspec
 
 from replay.catalogues import Uses
-from replay.errors import RulesError
+from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact
 from replay.log import Header
 
@@ -39,6 +39,31 @@ class Expecting(msgspec.Struct, frozen=True, kw_only=True):
     def accepted(self) -> tuple[str, ...]:
         """Every event kind that may come next: always event kinds."""
         return self.kinds or (() if self.kind == "nothing" else (self.kind,))
+
+
+Handler = Callable[[Any, Any], Sequence[Fact]]  # a rule applied to the state, its facts
+
+
+def handler_for(handlers: Mapping[type, Handler], event: Any, game: str) -> Handler:
+    """The handler of an event's type; LOG-2 for an event that is not one of `game`'s."""
+    handler = handlers.get(type(event))
+    if handler is None:
+        raise IllegalEvent("LOG-2", f"{event!r} is not {game} event", event)
+    return handler
+
+
+def dispatch(handlers: Mapping[type, Handler], game: str) -> Callable[[S, E], Sequence[Fact]]:
+    """A game's `apply`: each event to the handler of its type, which checks, then changes the
+    state and returns the facts it establishes (IllegalEvent otherwise, the state untouched)."""
+    get = handlers.get
+
+    def apply(state: S, event: E) -> Sequence[Fact]:
+        handler = get(type(event))
+        if handler is None:
+            raise IllegalEvent("LOG-2", f"{event!r} is not {game} event", event)
+        return handler(state, event)
+
+    return apply
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):

@@ -13,6 +13,7 @@ from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, TrackMoved
+from replay.game import handler_for
 
 from .board import (
     Pos,
@@ -137,10 +138,7 @@ _TURN_FIELDS = (
 
 def apply(state: State, event: Event) -> Sequence[Fact]:
     """Apply `event`, returning the facts it establishes, or raise IllegalEvent."""
-    try:
-        handler = _HANDLERS[type(event)]
-    except KeyError:
-        raise IllegalEvent("LOG-2", f"{event!r} is not an Albus Academy event", event) from None
+    handler = handler_for(_HANDLERS, event, "an Albus Academy")
     if state.phase != "casting" or isinstance(event, CAST_EVENTS):
         return handler(state, event)
     # Closing a cast only rebinds these fields (never changes a list in place), so keeping

@@ -13,6 +13,7 @@ from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved
+from replay.game import dispatch
 
 from .board import build_board
 from .checks import (
@@ -87,15 +88,6 @@ def is_over(state: State) -> bool:
 
 
 # --- apply ------------------------------------------------------------------------------------
-
-
-def apply(state: State, event: Event) -> Sequence[Fact]:
-    """Apply `event`, returning the facts it establishes, or raise IllegalEvent."""
-    try:
-        handler = _HANDLERS[type(event)]
-    except KeyError:
-        raise IllegalEvent("LOG-2", f"{event!r} is not a Heraldry event", event) from None
-    return handler(state, event)
 
 
 def _actor(state: State, event: Event, rule: str) -> int:
@@ -503,3 +495,5 @@ _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
     Promote: _promote,
     Pass: _pass,
 }
+
+apply: Callable[[State, Event], Sequence[Fact]] = dispatch(_HANDLERS, "a Heraldry")

@@ -13,6 +13,7 @@ from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, TrackMoved
+from replay.game import dispatch
 
 from .config import CARD_TRACKS, TRACKS, Config, Track
 from .events import Bonus, Deal, Event, Header, Pick, Play
@@ -92,15 +93,6 @@ def is_over(state: State) -> bool:
 
 
 # --- apply ---------------------------------------------------------------------------------
-
-
-def apply(state: State, event: Event) -> Sequence[Fact]:
-    """Apply `event`, returning the facts it establishes, or raise IllegalEvent."""
-    try:
-        handler = _HANDLERS[type(event)]
-    except KeyError:
-        raise IllegalEvent("LOG-2", f"{event!r} is not a Knight Academy event", event) from None
-    return handler(state, event)
 
 
 def _unknown_player(state: State, event: Event, rule: str) -> IllegalEvent:
@@ -323,6 +315,8 @@ _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
     Play: _play,
     Bonus: _bonus,
 }
+
+apply: Callable[[State, Event], Sequence[Fact]] = dispatch(_HANDLERS, "a Knight Academy")
 
 
 def _phase(state: State) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 from replay.catalogues import CatalogueError
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, ResourceChanged
+from replay.game import dispatch
 
 from .catalogue import Catalogue, check
 from .config import Config
@@ -136,15 +137,6 @@ def is_over(state: State) -> bool:
 
 
 # --- apply ------------------------------------------------------------------------------------
-
-
-def apply(state: State, event: Event) -> Sequence[Fact]:
-    """Apply `event`, returning the facts it establishes, or raise IllegalEvent."""
-    try:
-        handler = _HANDLERS[type(event)]
-    except KeyError:
-        raise IllegalEvent("LOG-2", f"{event!r} is not a Paladins event", event) from None
-    return handler(state, event)
 
 
 def _expect(state: State, phase: str, kind: str, rule: str) -> None:
@@ -931,6 +923,8 @@ _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
     Favour: _favour,
     Pass: _pass,
 }
+
+apply: Callable[[State, Event], Sequence[Fact]] = dispatch(_HANDLERS, "a Paladins")
 
 
 __all__ = ["apply", "is_over", "new_game"]

@@ -44,6 +44,19 @@ class Expecting(msgspec.Struct, frozen=True, kw_only=True):
 Handler = Callable[[Any, Any], Sequence[Fact]]  # a rule applied to the state, its facts
 
 
+def seat_of(state: Any, event: Any, rule: str) -> int:
+    """The seat of the player an event names (every game's state maps `seats` by name);
+    IllegalEvent under the event's own rule for a name that is not a player's."""
+    seat: int | None = state.seats.get(event.player)
+    if seat is None:
+        raise IllegalEvent(
+            rule,
+            f"unknown player {event.player!r}; the players are {', '.join(state.players)}",
+            event,
+        )
+    return seat
+
+
 def handler_for(handlers: Mapping[type, Handler], event: Any, game: str) -> Handler:
     """The handler of an event's type; LOG-2 for an event that is not one of `game`'s."""
     handler = handlers.get(type(event))

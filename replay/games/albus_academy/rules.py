@@ -13,7 +13,7 @@ from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, TrackMoved
-from replay.game import handler_for
+from replay.game import handler_for, seat_of
 
 from .board import (
     Pos,
@@ -170,11 +170,7 @@ def _out_of_place(state: State, kind: str) -> IllegalEvent:
 
 
 def _actor(state: State, event: Any, phases: tuple[str, ...]) -> int:
-    seat = state.seats.get(event.player)
-    if seat is None:
-        raise IllegalEvent(
-            "AA-3", f"unknown player {event.player!r}; the players are {', '.join(state.players)}"
-        )
+    seat = seat_of(state, event, "AA-3")
     if state.phase not in phases:
         raise _out_of_place(state, type(event).__struct_config__.tag)
     if seat != state.turn:

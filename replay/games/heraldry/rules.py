@@ -13,7 +13,7 @@ from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved
-from replay.game import dispatch
+from replay.game import dispatch, seat_of
 
 from .board import build_board
 from .checks import (
@@ -92,11 +92,7 @@ def is_over(state: State) -> bool:
 
 def _actor(state: State, event: Event, rule: str) -> int:
     """The seat acting now; IllegalEvent if the event is not its to make."""
-    seat = state.seats.get(event.player)
-    if seat is None:
-        raise IllegalEvent(
-            rule, f"unknown player {event.player!r}; the players are {', '.join(state.players)}"
-        )
+    seat = seat_of(state, event, rule)
     kind = type(event).__struct_config__.tag
     if state.phase == "over":
         raise IllegalEvent("HE-15", f"the game is over; {event.player} cannot {kind}")

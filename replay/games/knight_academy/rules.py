@@ -13,7 +13,7 @@ from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, TrackMoved
-from replay.game import dispatch
+from replay.game import dispatch, seat_of
 
 from .config import CARD_TRACKS, TRACKS, Config, Track
 from .events import Bonus, Deal, Event, Header, Pick, Play
@@ -95,19 +95,11 @@ def is_over(state: State) -> bool:
 # --- apply ---------------------------------------------------------------------------------
 
 
-def _unknown_player(state: State, event: Event, rule: str) -> IllegalEvent:
-    return IllegalEvent(
-        rule, f"unknown player {event.player!r}; the players are {', '.join(state.players)}", event
-    )
-
-
 def _deal(state: State, event: Deal) -> Sequence[Fact]:
     config = state.config
     if state.phase != "deal":
         raise IllegalEvent("KA-4", f"{event.player} is dealt cards during the {_phase(state)}")
-    seat = state.seats.get(event.player)
-    if seat is None:
-        raise _unknown_player(state, event, "KA-4")
+    seat = seat_of(state, event, "KA-4")
     if event.round is not None and event.round != state.round:
         raise IllegalEvent(
             "KA-4", f"the deal says round {event.round} but it is round {state.round}"
@@ -161,9 +153,7 @@ def _pick(state: State, event: Pick) -> Sequence[Fact]:
     card = event.card
     if state.phase != "draft":
         raise IllegalEvent("KA-5", f"{event.player} picks {card} during the {_phase(state)}")
-    seat = state.seats.get(event.player)
-    if seat is None:
-        raise _unknown_player(state, event, "KA-5")
+    seat = seat_of(state, event, "KA-5")
     has_picked = state.has_picked
     if has_picked[seat]:
         raise IllegalEvent(
@@ -204,9 +194,7 @@ def _play(state: State, event: Play) -> Sequence[Fact]:
     card = event.card
     if state.phase != "play":
         raise IllegalEvent("KA-6", f"{event.player} plays {card} during the {_phase(state)}")
-    seat = state.seats.get(event.player)
-    if seat is None:
-        raise _unknown_player(state, event, "KA-6")
+    seat = seat_of(state, event, "KA-6")
     if seat != state.turn:
         raise IllegalEvent(
             "KA-6", f"{event.player} plays out of turn: it is {state.players[state.turn]}'s turn"
@@ -253,9 +241,7 @@ def _bonus(state: State, event: Bonus) -> Sequence[Fact]:
         raise IllegalEvent(
             "KA-10", f"{event.player} takes a courage bonus during the {_phase(state)}"
         )
-    seat = state.seats.get(event.player)
-    if seat is None:
-        raise _unknown_player(state, event, "KA-10")
+    seat = seat_of(state, event, "KA-10")
     owed_seat, squares = state.bonuses[0]
     if seat != owed_seat:
         order = ", ".join(state.players[s] for s, _ in state.bonuses)

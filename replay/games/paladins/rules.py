@@ -13,7 +13,7 @@ from typing import Any
 from replay.catalogues import CatalogueError
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, ResourceChanged
-from replay.game import dispatch
+from replay.game import dispatch, seat_of
 
 from .catalogue import Catalogue, check
 from .config import Config
@@ -263,7 +263,7 @@ def _reveal_tavern(state: State, event: RevealTavern) -> Sequence[Fact]:
 
 
 def _choose_paladin(state: State, event: ChoosePaladin) -> Sequence[Fact]:
-    seat = _seat(state, event, "PA-10")
+    seat = seat_of(state, event, "PA-10")
     _expect(state, "paladins", "choose_paladin", "PA-10")
     me = state.board[seat]
     if me.paladin is not None:
@@ -286,7 +286,7 @@ def _choose_paladin(state: State, event: ChoosePaladin) -> Sequence[Fact]:
 
 
 def _take_tavern(state: State, event: TakeTavern) -> Sequence[Fact]:
-    seat = _seat(state, event, "PA-11")
+    seat = seat_of(state, event, "PA-11")
     _expect(state, "take_tavern", "take_tavern", "PA-11")
     _in_turn(state, seat, event, "PA-11")
     if event.card not in state.tavern or event.card in state.taken:
@@ -317,15 +317,6 @@ def _take_tavern(state: State, event: TakeTavern) -> Sequence[Fact]:
     return facts
 
 
-def _seat(state: State, event: Any, rule: str) -> int:
-    seat = state.seats.get(event.player)
-    if seat is None:
-        raise IllegalEvent(
-            rule, f"unknown player {event.player!r}; the players are {', '.join(state.players)}"
-        )
-    return seat
-
-
 def _in_turn(state: State, seat: int, event: Any, rule: str) -> None:
     if seat != state.turn:
         raise IllegalEvent(
@@ -335,7 +326,7 @@ def _in_turn(state: State, seat: int, event: Any, rule: str) -> None:
 
 def _turn_of(state: State, event: Any, act: str) -> int:
     """The acting seat of an action (PA-15), checked."""
-    seat = _seat(state, event, "PA-15")
+    seat = seat_of(state, event, "PA-15")
     if state.phase != "actions":
         raise IllegalEvent("PA-15", f"{event.player} takes {act}, but {describe_expected(state)}")
     _in_turn(state, seat, event, "PA-15")
@@ -553,7 +544,7 @@ def _scheme(state: State, event: Scheme) -> Sequence[Fact]:
 
 
 def _draw_suspicion(state: State, event: DrawSuspicion) -> Sequence[Fact]:
-    seat = _seat(state, event, "PA-28")
+    seat = seat_of(state, event, "PA-28")
     _expect(state, "draw_suspicion", "draw_suspicion", "PA-28")
     _in_turn(state, seat, event, "PA-28")
     # PA-56: an empty deck is the discard, shuffled (checked first: a refusal changes nothing).
@@ -664,7 +655,7 @@ def _build_wall(state: State, event: BuildWall) -> Sequence[Fact]:
 
 
 def _draw_wall(state: State, event: DrawWall) -> Sequence[Fact]:
-    seat = _seat(state, event, "PA-32")
+    seat = seat_of(state, event, "PA-32")
     _expect(state, "draw_wall", "draw_wall", "PA-32")
     _in_turn(state, seat, event, "PA-32")
     if event.card not in state.wall_deck:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from replay.errors import ReplayError
+from replay.errors import IllegalEvent, ReplayError
 from replay.facts import ScoreChanged, TrackMoved
 from replay.games import paladins as pa
 from replay.games.paladins import ledger
@@ -540,7 +540,7 @@ def test_pa53_missing_strength_costs_one_silver_per_two_rounded_up():
     assert ledger.attack_silver(state, 0, "out-04") == 2  # 3 missing
     give(state, "Ann", green=1, white=1, red=1)
     bad = pa.events.Attack(player="Ann", workers=["green", "white", "red"], card="out-05", silver=1)
-    with pytest.raises(pa.rules.IllegalEvent) as caught:
+    with pytest.raises(IllegalEvent) as caught:
         pa.apply(state, bad)
     assert caught.value.rule == "PA-53"
 

@@ -1,0 +1,580 @@
+"""The actions of a Paladins turn (PA-15 to PA-37): placing workers on a space, paying its
+cost and taking its effect, from developing a workshop to passing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from replay.errors import IllegalEvent
+from replay.facts import Fact, ResourceChanged
+from replay.game import Handler, seat_of
+
+from .effects import Amounts, reward
+from .events import (
+    Absolve,
+    Attack,
+    BuildWall,
+    Commission,
+    Convert,
+    Develop,
+    DrawSuspicion,
+    DrawWall,
+    Favour,
+    Garrison,
+    Hunt,
+    Pass,
+    Pray,
+    Recruit,
+    Scheme,
+    Trade,
+)
+from .flow import expect_phase, in_turn, next_turn, turn_of
+from .ledger import (
+    add_vp,
+    attack_silver,
+    bonus_changed,
+    can_pay,
+    discounted,
+    effective,
+    effective_all,
+    favour_open,
+    fire,
+    fits,
+    gain,
+    has_workers,
+    pay,
+    slots_for,
+    spend_workers,
+)
+from .state import Seat, State
+
+
+def _place(
+    state: State, seat: int, space: str, workers: Sequence[str], modes: bool = False
+) -> tuple[str, ...]:
+    """PA-16, PA-17, PA-19: the space is free and the workers fit its slots and are held;
+    with `modes`, PA-26: how many workers the action takes is chosen with it."""
+    me = state.board[seat]
+    if me.spaces.get(space):
+        raise IllegalEvent(
+            "PA-17",
+            f"{state.players[seat]}'s {space} space holds workers: it "
+            "is not available until cleared",
+        )
+    slots = slots_for(state, seat, space, len(workers) if modes else None)
+    if slots is None or not fits(slots, workers):
+        shown = (
+            " or ".join("·".join(s) for s in state.config.space_slots[space])
+            if modes
+            else "·".join(slots or ())
+        )
+        raise IllegalEvent(
+            "PA-16", f"{space} takes workers for {shown}, not {', '.join(workers) or 'none'}"
+        )
+    if not has_workers(me.supply, workers):
+        raise IllegalEvent(
+            "PA-16",
+            f"{state.players[seat]} does not hold {', '.join(workers)} (supply: {_supply(me)})",
+        )
+    return slots
+
+
+def _supply(me: Seat) -> str:
+    return ", ".join(f"{k}× {c}" for c, k in sorted(me.supply.items()) if k) or "none"
+
+
+def _cost_check(state: State, seat: int, cost: Amounts, what: str, rule: str = "PA-18") -> None:
+    if not can_pay(state, seat, cost):
+        me = state.board[seat]
+        raise IllegalEvent(
+            rule,
+            f"{what} costs {_amounts(cost)}; {state.players[seat]} has "
+            f"{me.silver} silver, {me.provisions} provisions",
+        )
+
+
+def _amounts(amounts: Amounts) -> str:
+    return " ".join(f"{v}{k}" for k, v in amounts.items() if v) or "nothing"
+
+
+def _occupy(state: State, seat: int, space: str, workers: Sequence[str], facts: list[Fact]) -> None:
+    spend_workers(state, seat, workers, space, facts)
+    state.board[seat].spaces[space] = list(workers)
+
+
+def _done(
+    state: State, seat: int, act: str, facts: list[Fact], team_before: int, draw: str | None = None
+) -> Sequence[Fact]:
+    """After an action: its abilities (or, for scheme and build_wall, the draw first)."""
+    if draw is not None:
+        state.phase = draw
+        return facts
+    fire(state, seat, act, facts, team_before)
+    next_turn(state, facts)
+    return facts
+
+
+def _drawn(state: State, seat: int, act: str, facts: list[Fact]) -> Sequence[Fact]:
+    """PA-65: after a scheme's or a wall's draw, the action's abilities with the team as it
+    stood when the action was taken; then the next turn."""
+    state.phase = "actions"
+    fire(state, seat, act, facts, state.pending_team)
+    next_turn(state, facts)
+    return facts
+
+
+def _develop(state: State, event: Develop) -> Sequence[Fact]:
+    seat = turn_of(state, event, "develop")
+    config = state.config
+    me = state.board[seat]
+    _place(state, seat, "develop", event.workers)
+    if event.action not in config.main_slots:
+        raise IllegalEvent(
+            "PA-20", f"{event.action!r} is not a main action: {', '.join(config.main_slots)}"
+        )
+    if me.developed >= len(config.workshop_workers):
+        raise IllegalEvent("PA-45", f"{event.player} has placed every workshop")
+    if me.workshops[event.action] >= config.workshops_per_action:
+        raise IllegalEvent(
+            "PA-19", f"{event.action} holds {config.workshops_per_action} workshops already"
+        )
+    cost = discounted(state, seat, "develop", {"silver": config.develop_silver})
+    _cost_check(state, seat, cost, "develop")
+    facts: list[Fact] = []
+    team = len(me.team)
+    pay(state, seat, cost)
+    _occupy(state, seat, "develop", event.workers, facts)
+    workers = me.spaces.get(event.action)
+    if workers:  # PA-20: the worker on the covered slot returns to the common supply
+        workers.pop(0)
+        if not workers:
+            del me.spaces[event.action]
+    me.workshops[event.action] += 1
+    colour = config.workshop_workers[me.developed]
+    me.developed += 1
+    gain(state, seat, {colour: 1}, "develop", facts)
+    return _done(state, seat, "develop", facts, team)
+
+
+def _recruit(state: State, event: Recruit) -> Sequence[Fact]:
+    seat = turn_of(state, event, "recruit")
+    _place(state, seat, "recruit", event.workers, modes=True)
+    slot = _townsfolk_slot(state, event.card, "PA-21")
+    cost = _recruit_cost(state, seat, event.card, event.pay, slot)
+    facts: list[Fact] = []
+    me = state.board[seat]
+    team = len(me.team)
+    pay(state, seat, cost)
+    if event.pay == "debt":
+        me.debts += 1
+    _occupy(state, seat, "recruit", event.workers, facts)
+    state.townsfolk[slot] = None
+    cat = state.catalogue
+    if len(event.workers) == 1:  # PA-21: the quest reward; the card is discarded
+        gain(state, seat, cat.field("townsfolk", event.card, "quest"), "quest", facts)
+    else:  # PA-22: joins the team
+        was = effective_all(state, seat)
+        me.team.append(event.card)
+        bonus_changed(state, seat, was, "recruit", facts)
+        gain(state, seat, cat.field("townsfolk", event.card, "recruit"), "recruit", facts)
+    return _done(state, seat, "recruit", facts, team)
+
+
+def _townsfolk_slot(state: State, card: str, rule: str) -> int:
+    if card not in state.townsfolk:
+        shown = ", ".join(c for c in state.townsfolk if c) or "none"
+        raise IllegalEvent(rule, f"{card} is not in the townsfolk display ({shown})")
+    return state.townsfolk.index(card)
+
+
+def _recruit_cost(state: State, seat: int, card: str, paying: str, slot: int) -> Amounts:
+    """PA-21 to PA-23, PA-52: the silver due, or nothing when a debt is taken instead."""
+    if paying == "debt":
+        if slot >= state.config.debt_slots:
+            raise IllegalEvent(
+                "PA-23",
+                f"a debt pays only for the {state.config.debt_slots} "
+                f"leftmost townsfolk; {card} is in slot {slot + 1}",
+            )
+        return {}
+    cost = discounted(
+        state, seat, "recruit", {"silver": state.catalogue.entry("townsfolk", card).cost}
+    )
+    _cost_check(state, seat, cost, f"recruiting {card}")
+    return cost
+
+
+def _hunt_trade(state: State, event: Hunt | Trade) -> Sequence[Fact]:
+    act = "hunt" if isinstance(event, Hunt) else "trade"  # PA-24, PA-25
+    seat = turn_of(state, event, act)
+    _place(state, seat, act, event.workers, modes=True)
+    config = state.config
+    facts: list[Fact] = []
+    team = len(state.board[seat].team)
+    _occupy(state, seat, act, event.workers, facts)
+    amount = (config.hunt_provisions if act == "hunt" else config.trade_silver)[
+        len(event.workers) - 1
+    ]
+    gain(state, seat, {"prov" if act == "hunt" else "silver": amount}, act, facts)
+    return _done(state, seat, act, facts, team)
+
+
+def _clearable(state: State, seat: int, space: str, rule: str, own: str | None) -> None:
+    me = state.board[seat]
+    if space == own or not me.spaces.get(space):
+        raise IllegalEvent(
+            rule,
+            f"{state.players[seat]} has no workers on {space} to clear"
+            + (" (pray never clears itself)" if space == own else ""),
+        )
+
+
+def _clear(state: State, seat: int, space: str) -> None:
+    del state.board[seat].spaces[space]
+
+
+def _pray(state: State, event: Pray) -> Sequence[Fact]:
+    seat = turn_of(state, event, "pray")
+    _place(state, seat, "pray", event.workers)
+    _clearable(state, seat, event.space, "PA-51", own="pray")
+    cost = discounted(state, seat, "pray", {"silver": state.config.pray_silver})
+    _cost_check(state, seat, cost, "pray")
+    facts: list[Fact] = []
+    team = len(state.board[seat].team)
+    pay(state, seat, cost)
+    _clear(state, seat, event.space)
+    _occupy(state, seat, "pray", event.workers, facts)
+    return _done(state, seat, "pray", facts, team)
+
+
+def _scheme(state: State, event: Scheme) -> Sequence[Fact]:
+    seat = turn_of(state, event, "scheme")
+    _place(state, seat, "scheme", event.workers)
+    if not state.suspicion_deck and not state.suspicion_discard:
+        raise IllegalEvent("PA-56", "no suspicion card is left to draw: scheme is illegal")
+    facts: list[Fact] = []
+    _occupy(state, seat, "scheme", event.workers, facts)
+    gain(state, seat, {"purple": 1}, "scheme", facts)
+    state.pending_team = len(state.board[seat].team)
+    return _done(state, seat, "scheme", facts, 0, draw="draw_suspicion")
+
+
+def _draw_suspicion(state: State, event: DrawSuspicion) -> Sequence[Fact]:
+    seat = seat_of(state, event, "PA-28")
+    expect_phase(state, "draw_suspicion", "draw_suspicion", "PA-28")
+    in_turn(state, seat, event, "PA-28")
+    # PA-56: an empty deck is the discard, shuffled (checked first: a refusal changes nothing).
+    deck = state.suspicion_deck or state.suspicion_discard
+    if event.card not in deck:
+        raise IllegalEvent("PA-56", f"{event.card} is not a suspicion card still in the deck")
+    if not state.suspicion_deck:
+        state.suspicion_deck, state.suspicion_discard = state.suspicion_discard, []
+    state.suspicion_deck.remove(event.card)
+    me = state.board[seat]
+    me.suspicion.append(event.card)
+    card = state.catalogue.entry("suspicion", event.card)
+    facts: list[Fact] = []
+    gain(state, seat, {"silver": card.tax}, "tax", facts)
+    if card.inquisition:  # PA-58
+        config = state.config
+        for other, them in enumerate(state.board):
+            if len(them.suspicion) >= config.inquisition_min:
+                add_vp(state, other, config.inquisition_vp, "inquisition", facts)
+    return _drawn(state, seat, "scheme", facts)
+
+
+def _square(state: State, seat: int, event: Commission | Garrison, kind: str) -> Sequence[Fact]:
+    act = "commission" if kind == "monk" else "garrison"
+    rule = "PA-30" if kind == "monk" else "PA-33"
+    config = state.config
+    me = state.board[seat]
+    _place(state, seat, act, event.workers)
+    placed = me.monks if kind == "monk" else me.outposts
+    costs = config.monk_provisions if kind == "monk" else config.outpost_provisions
+    if placed >= len(costs):
+        raise IllegalEvent("PA-45", f"{event.player} has placed every {kind}")
+    square = _free_square(state, event.square, rule)
+    region = state.catalogue.entry("square", event.square).region
+    track = "faith" if kind == "monk" else "strength"
+    need = (config.region_faith if kind == "monk" else config.region_strength)[region - 1]
+    have = effective(state, seat, track)
+    if have < need:
+        raise IllegalEvent(
+            rule,
+            f"region {region} needs {track} {need}; {event.player}'s effective {track} is {have}",
+        )
+    cost = discounted(state, seat, act, {"prov": costs[placed]})
+    _cost_check(state, seat, cost, f"the next {kind}")
+    facts: list[Fact] = []
+    team = len(me.team)
+    pay(state, seat, cost)
+    _occupy(state, seat, act, event.workers, facts)
+    state.squares[square] = (seat, kind)
+    reveals = config.monk_reveals if kind == "monk" else config.outpost_reveals
+    if kind == "monk":
+        me.monks += 1
+    else:
+        me.outposts += 1
+    gain(state, seat, state.catalogue.field("square", square, "reward"), "square", facts)
+    unit = {"faith": "faith", "strength": "str", "influence": "inf"}[reveals[placed]]
+    gain(state, seat, {unit: 1}, kind, facts)
+    return _done(state, seat, act, facts, team)
+
+
+def _free_square(state: State, square: str, rule: str) -> str:
+    """PA-31: a square of the catalogue, open at this player count, holding nothing."""
+    cat = state.catalogue
+    if square not in cat.entries["square"]:
+        raise IllegalEvent(rule, f"{square!r} is not a square of the main board")
+    if cat.entry("square", square).players > len(state.players):
+        raise IllegalEvent(
+            "PA-31",
+            f"square {square} is open only with {cat.entry('square', square).players}+ players",
+        )
+    if square in state.squares:
+        owner, piece = state.squares[square]
+        raise IllegalEvent("PA-31", f"square {square} holds {state.players[owner]}'s {piece}")
+    return square
+
+
+def _commission(state: State, event: Commission) -> Sequence[Fact]:
+    return _square(state, turn_of(state, event, "commission"), event, "monk")
+
+
+def _garrison(state: State, event: Garrison) -> Sequence[Fact]:
+    return _square(state, turn_of(state, event, "garrison"), event, "outpost")
+
+
+def _build_wall(state: State, event: BuildWall) -> Sequence[Fact]:
+    seat = turn_of(state, event, "build_wall")
+    config = state.config
+    me = state.board[seat]
+    _place(state, seat, "build_wall", event.workers)
+    built = len(me.walls)
+    if built >= len(config.wall_provisions):
+        raise IllegalEvent("PA-45", f"{event.player} has built every wall")
+    if not state.wall_deck:
+        raise IllegalEvent("PA-56", "the wall deck is empty: build_wall is illegal")
+    need, have = config.wall_influence[built], effective(state, seat, "influence")
+    if have < need:
+        raise IllegalEvent(
+            "PA-32",
+            f"the next wall needs influence {need}; {event.player}'s effective influence is {have}",
+        )
+    cost = discounted(state, seat, "build_wall", {"prov": config.wall_provisions[built]})
+    _cost_check(state, seat, cost, "the next wall")
+    facts: list[Fact] = []
+    pay(state, seat, cost)
+    _occupy(state, seat, "build_wall", event.workers, facts)
+    state.pending_team = len(me.team)
+    return _done(state, seat, "build_wall", facts, 0, draw="draw_wall")
+
+
+def _draw_wall(state: State, event: DrawWall) -> Sequence[Fact]:
+    seat = seat_of(state, event, "PA-32")
+    expect_phase(state, "draw_wall", "draw_wall", "PA-32")
+    in_turn(state, seat, event, "PA-32")
+    if event.card not in state.wall_deck:
+        raise IllegalEvent("PA-32", f"{event.card} is not a wall card still in the deck")
+    state.wall_deck.remove(event.card)
+    state.board[seat].walls.append(event.card)
+    facts: list[Fact] = []
+    gain(state, seat, state.catalogue.field("wall", event.card, "reward"), "wall", facts)
+    return _drawn(state, seat, "build_wall", facts)
+
+
+def _absolve(state: State, event: Absolve) -> Sequence[Fact]:
+    seat = turn_of(state, event, "absolve")
+    config = state.config
+    me = state.board[seat]
+    _place(state, seat, "absolve", event.workers)
+    done = len(me.jars)
+    if done >= len(config.jar_silver):
+        raise IllegalEvent("PA-45", f"{event.player} has used every jar")
+    if not 1 <= event.spot <= len(config.jar_spots) or event.spot in me.jars:
+        raise IllegalEvent(
+            "PA-34", f"jar spot {event.spot} is not an empty spot of 1 … {len(config.jar_spots)}"
+        )
+    need, have = config.jar_influence[done], effective(state, seat, "influence")
+    if have < need:
+        raise IllegalEvent(
+            "PA-34",
+            f"the next jar needs influence {need}; {event.player}'s effective influence is {have}",
+        )
+    cost = discounted(state, seat, "absolve", {"silver": config.jar_silver[done]})
+    _cost_check(state, seat, cost, "the next jar")
+    facts: list[Fact] = []
+    team = len(me.team)
+    pay(state, seat, cost)
+    _occupy(state, seat, "absolve", event.workers, facts)
+    me.jars.append(event.spot)
+    gain(state, seat, reward(config.jar_spots[event.spot - 1]), "jar", facts)
+    gain(state, seat, {"faith": config.absolve_faith}, "absolve", facts)
+    for _ in range(min(config.absolve_pardons, len(me.suspicion))):  # PA-56: earliest first
+        state.suspicion_discard.append(me.suspicion.pop(0))
+    return _done(state, seat, "absolve", facts, team)
+
+
+def _outsider_slot(state: State, card: str, rule: str) -> int:
+    if card not in state.outsiders:
+        shown = ", ".join(c for c in state.outsiders if c) or "none"
+        raise IllegalEvent(rule, f"{card} is not in the outsider display ({shown})")
+    return state.outsiders.index(card)
+
+
+def _attack(state: State, event: Attack) -> Sequence[Fact]:
+    seat = turn_of(state, event, "attack")
+    _place(state, seat, "attack", event.workers)
+    slot = _outsider_slot(state, event.card, "PA-35")
+    silver = attack_silver(state, seat, event.card)
+    if event.silver is not None and event.silver != silver:
+        raise IllegalEvent(
+            "PA-53", f"the attack on {event.card} costs {silver} silver, not {event.silver}"
+        )
+    _cost_check(state, seat, {"silver": silver}, f"attacking {event.card}")
+    facts: list[Fact] = []
+    me = state.board[seat]
+    team = len(me.team)
+    pay(state, seat, {"silver": silver})
+    _occupy(state, seat, "attack", event.workers, facts)
+    state.outsiders[slot] = None
+    me.attacked.append(event.card)
+    gain(state, seat, state.catalogue.field("outsider", event.card, "attack"), "attack", facts)
+    return _done(state, seat, "attack", facts, team)
+
+
+def _convert(state: State, event: Convert) -> Sequence[Fact]:
+    seat = turn_of(state, event, "convert")
+    config = state.config
+    me = state.board[seat]
+    _place(state, seat, "convert", event.workers)
+    done = len(me.converts)
+    if done >= len(config.convert_silver):
+        raise IllegalEvent("PA-45", f"{event.player} has every convert place filled")
+    slot = _outsider_slot(state, event.card, "PA-36")
+    need = state.catalogue.entry("outsider", event.card).faith
+    have = effective(state, seat, "faith")
+    if have < need:
+        raise IllegalEvent(
+            "PA-36",
+            f"converting {event.card} needs faith {need}; "
+            f"{event.player}'s effective faith is {have}",
+        )
+    cost = discounted(state, seat, "convert", {"silver": config.convert_silver[done]})
+    _cost_check(state, seat, cost, "the next convert")
+    facts: list[Fact] = []
+    team = len(me.team)
+    pay(state, seat, cost)
+    _occupy(state, seat, "convert", event.workers, facts)
+    state.outsiders[slot] = None
+    me.converts.append(event.card)
+    gain(state, seat, state.catalogue.field("outsider", event.card, "convert"), "convert", facts)
+    return _done(state, seat, "convert", facts, team)
+
+
+def _favour(state: State, event: Favour) -> Sequence[Fact]:
+    seat = turn_of(state, event, "favour")
+    cat = state.catalogue
+    if not favour_open(state, seat, event.card):
+        raise IllegalEvent(
+            "PA-8", f"{event.card} is not a revealed favour open to {event.player} this round"
+        )
+    slots = cat.field("favour", event.card, "slots")
+    me = state.board[seat]
+    if not fits(slots, event.workers):
+        raise IllegalEvent(
+            "PA-16",
+            f"{event.card} takes workers for {'·'.join(slots)}, not "
+            f"{', '.join(event.workers) or 'none'}",
+        )
+    if not has_workers(me.supply, event.workers):
+        raise IllegalEvent(
+            "PA-16",
+            f"{event.player} does not hold {', '.join(event.workers)} (supply: {_supply(me)})",
+        )
+    cost = discounted(state, seat, "favour", cat.field("favour", event.card, "cost"))
+    _cost_check(state, seat, cost, event.card)
+    effect = cat.field("favour", event.card, "effect")
+    if effect == "recruit":  # PA-52: any displayed townsfolk joins, free
+        if event.townsfolk is None:
+            raise IllegalEvent("PA-52", f"{event.card} recruits: name the townsfolk")
+        slot = _townsfolk_slot(state, event.townsfolk, "PA-52")
+    elif effect == "pray":  # PA-51: any of the player's spaces holding workers
+        if event.space is None:
+            raise IllegalEvent("PA-51", f"{event.card} clears a space: name it")
+        _clearable(state, seat, event.space, "PA-51", own=None)
+    if (event.townsfolk is not None and effect != "recruit") or (
+        event.space is not None and effect != "pray"
+    ):
+        raise IllegalEvent("PA-37", f"{event.card}'s effect takes no townsfolk or space")
+    facts: list[Fact] = []
+    team = len(me.team)
+    pay(state, seat, cost)
+    spend_workers(state, seat, event.workers, "favour", facts)
+    state.favour_workers.setdefault(event.card, []).extend((seat, w) for w in event.workers)
+    if effect == "recruit":
+        assert event.townsfolk is not None
+        state.townsfolk[slot] = None
+        was = effective_all(state, seat)
+        me.team.append(event.townsfolk)
+        bonus_changed(state, seat, was, "recruit", facts)
+        gain(state, seat, cat.field("townsfolk", event.townsfolk, "recruit"), "recruit", facts)
+    elif effect == "pray":
+        assert event.space is not None
+        _clear(state, seat, event.space)
+    else:
+        gain(state, seat, effect, "favour", facts)
+    return _done(state, seat, "favour", facts, team)
+
+
+def _pass(state: State, event: Pass) -> Sequence[Fact]:
+    seat = turn_of(state, event, "pass")
+    me = state.board[seat]
+    held = sum(me.supply.values())
+    keep = min(state.config.keep_workers, held)
+    if len(event.keep) != keep or not has_workers(me.supply, event.keep):
+        raise IllegalEvent(
+            "PA-50",
+            f"{event.player} keeps exactly {keep} of the workers held "
+            f"({_supply(me)}), not {', '.join(event.keep) or 'none'}",
+        )
+    facts: list[Fact] = []
+    kept: dict[str, int] = {}
+    for w in event.keep:
+        kept[w] = kept.get(w, 0) + 1
+    for colour, count in me.supply.items():
+        if count - kept.get(colour, 0):
+            facts.append(
+                ResourceChanged(
+                    round=state.round,
+                    seat=seat,
+                    resource=colour,
+                    delta=-(count - kept.get(colour, 0)),
+                    cause="pass",
+                )
+            )
+    me.supply = kept
+    me.spaces = {}
+    me.passed = True
+    next_turn(state, facts)
+    return facts
+
+
+HANDLERS: dict[type, Handler] = {
+    Develop: _develop,
+    Recruit: _recruit,
+    Hunt: _hunt_trade,
+    Trade: _hunt_trade,
+    Pray: _pray,
+    Scheme: _scheme,
+    DrawSuspicion: _draw_suspicion,
+    Commission: _commission,
+    Garrison: _garrison,
+    BuildWall: _build_wall,
+    DrawWall: _draw_wall,
+    Absolve: _absolve,
+    Attack: _attack,
+    Convert: _convert,
+    Favour: _favour,
+    Pass: _pass,
+}

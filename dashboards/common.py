@@ -24,6 +24,19 @@ def plain(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
+def perspective(players: list[str]) -> str | None:
+    """The viewer's perspective switch: everyone (None), or one player, whose view hides what
+    the others hold."""
+    chosen: str | None = st.radio(
+        t("perspective"),
+        [None, *players],
+        horizontal=True,
+        key="perspective",
+        format_func=lambda p: t("everyone") if p is None else plain(p),
+    )
+    return chosen
+
+
 def game_label(name: str) -> str:
     return t(name) if name in GAMES else name
 

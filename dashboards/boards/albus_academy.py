@@ -13,7 +13,7 @@ import polars as pl
 import streamlit as st
 from plotly.subplots import make_subplots
 
-from dashboards.common import plain
+from dashboards.common import perspective
 from dashboards.i18n import phase, t
 
 HALF = {0: (0.0, 0.36), 1: (0.36, 0.0), 2: (0.0, -0.36), 3: (-0.36, 0.0)}  # N E S W
@@ -139,13 +139,7 @@ def figure(
 
 
 def side(view: dict[str, Any], players: list[str]) -> None:
-    viewer = st.radio(
-        t("perspective"),
-        [None, *players],
-        horizontal=True,
-        key="perspective",
-        format_func=lambda p: t("everyone") if p is None else plain(p),
-    )
+    viewer = perspective(players)
     st.caption(
         f"{t('public_tiles')}: {', '.join(view['public_tiles']) or '—'} "
         f"({t('bag')} {view['bag']})  \n"

@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboards.common import PALETTE, plain
+from dashboards.common import PALETTE, perspective
 from dashboards.i18n import phase, t
 
 
@@ -36,13 +36,7 @@ def caption(view: dict[str, Any]) -> str:
 
 def side(view: dict[str, Any], players: list[str]) -> None:
     """Deck, discard and each seat's cards, seen by everyone or by one player."""
-    viewer = st.radio(
-        t("perspective"),
-        [None, *players],
-        horizontal=True,
-        key="perspective",
-        format_func=lambda p: t("everyone") if p is None else plain(p),
-    )
+    viewer = perspective(players)
     st.metric(t("deck"), view["deck"])
     st.metric(t("discard"), view["discard"])
     rows = []

@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboards.common import PALETTE, plain
+from dashboards.common import PALETTE, perspective
 from dashboards.i18n import phase, t
 
 SYMBOLS = {"monk": "circle", "outpost": "triangle-up"}
@@ -117,13 +117,7 @@ def figure(
 
 
 def side(view: dict[str, Any], players: list[str]) -> None:
-    viewer = st.radio(
-        t("perspective"),
-        [None, *players],
-        horizontal=True,
-        key="perspective",
-        format_func=lambda p: t("everyone") if p is None else plain(p),
-    )
+    viewer = perspective(players)
     st.caption(
         f"{t('townsfolk')}: {', '.join(c or '—' for c in view['townsfolk'])}  \n"
         f"{t('outsiders')}: {', '.join(c or '—' for c in view['outsiders'])}  \n"

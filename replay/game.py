@@ -128,7 +128,7 @@ class Simulation(Generic[S, E]):
     max_events: int | None = None
     # For games whose turns are open runs of events: how to end one when a bot says STOP, and
     # when the simulation is finished (a log may end inside the last run; a bot may not).
-    stop: Callable[[S], None] | None = None
+    stop: Callable[[S], object] | None = None
     finished: Callable[[S], bool] | None = None
 
 
@@ -161,6 +161,11 @@ class Game(Generic[C, S, E]):
     item_fields: Mapping[str, str] = field(default_factory=dict)
     # For a game played with a component catalogue: its default and rule (replay.catalogues).
     catalogue: Uses | None = None
+    # For a game whose log may stop inside an open run of events once the game is over (an
+    # Albus Academy log may end in the last turn's cast, AA-45): end that run, returning the
+    # facts it establishes (end-of-game scoring). The replayer calls it where such a log
+    # ends, or at its final claim; it leaves a state already closed as it is.
+    close: Callable[[S], Sequence[Fact]] | None = None
 
     def ruleset(self, header: Header, extra: Mapping[str, C] | None = None) -> C:
         """LOG-3: the header's named ruleset with its `rules` overrides on top."""

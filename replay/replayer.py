@@ -171,8 +171,10 @@ def steps(match: Match, state: Any) -> Iterator[Step]:
         decoder = _decoders[game.name] = decoder_for(game.event_type)
     decode = decoder.decode
     apply = game.apply
+    close = game.close
     index = 0
     lines = match.lines
+    last = len(lines) if close is not None else -1  # where the log ends without a claim
     for index, (number, line) in enumerate(lines, 1):
         try:
             event = decode(line)
@@ -180,6 +182,8 @@ def steps(match: Match, state: Any) -> Iterator[Step]:
                 break
             rnd = state.round
             facts = apply(state, event)
+            if index == last:
+                facts = [*facts, *_closing(game, state)]
         except msgspec.DecodeError as err:
             raise match.fail(number, decode_error(err)) from None
         except RulesError as err:
@@ -194,12 +198,22 @@ def steps(match: Match, state: Any) -> Iterator[Step]:
     else:
         return
     try:
+        closing = _closing(game, state)
         check_final(match, state, event)
     except RulesError as err:
         raise match.fail(number, err) from None
-    yield Step(index, number, state.round, event, ())
+    except Exception as err:
+        raise internal(match.path, number, err) from err
+    yield Step(index, number, state.round, event, closing)
     if index < len(lines):
         raise match.fail(lines[index][0], RulesError("LOG-5", "nothing may follow the final claim"))
+
+
+def _closing(game: Game[Any, Any, Any], state: Any) -> Sequence[Fact]:
+    """The facts of ending the run of events a log stops in, once the game is over."""
+    if game.close is None or not game.is_over(state):
+        return ()
+    return game.close(state)
 
 
 def check_final(match: Match, state: Any, claim: Final) -> None:

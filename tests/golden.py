@@ -1,7 +1,7 @@
 """Golden playthroughs: each example log's facts and end state, written out to be reviewed.
 
 Each game's tests keep theirs in `tests/<game>/golden/`; regenerate on purpose, then read
-the diff:  python -m tests.knight_academy.golden  (or tests.heraldry.golden)
+the diff:  python -m tests.golden [GAME ...]  (every game by default)
 """
 
 from __future__ import annotations
@@ -60,3 +60,13 @@ def check_expected(log: Path, expected: Path) -> None:
     got = outcome_json(replay(open_log(read_log(log), str(log), catalogues=CATALOGUES)))
     want = wanted[got["game_id"]]
     assert {key: got[key] for key in want} == want
+
+
+if __name__ == "__main__":
+    import sys
+
+    from replay.registry import GAMES
+
+    for name in sys.argv[1:] or sorted(GAMES):
+        folder = Path(__file__).parent / name.replace("-", "_")
+        write_all(folder / "logs", folder / "golden")

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
+from hypothesis import strategies as st
 
 from ingest.catalogues import Library
 from replay.registry import GAMES
@@ -50,13 +55,28 @@ def write_variants(folder: Path, lines: list[str], changes: dict[str, tuple[int,
         (folder / name).write_text("\n".join(changed) + "\n")
 
 
-def refused(
-    apply: Callable[[Any, Any], Any],
-    state: Any,
-    event: Any,
-    rule: str,
-    fingerprint: Callable[[Any], bytes],
-) -> str:
+def fingerprint(state: Any) -> str:
+    """Everything about a state, as text: equal text, equal states (sets and the keys of a
+    table are written in sorted order, lists in theirs)."""
+    return repr(_canonical(state))
+
+
+def _canonical(value: Any) -> Any:
+    if isinstance(value, msgspec.Struct):
+        return (
+            type(value).__name__,
+            *(_canonical(getattr(value, f)) for f in value.__struct_fields__),
+        )
+    if isinstance(value, dict):
+        return ("dict", sorted((repr(_canonical(k)), _canonical(v)) for k, v in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return ("set", sorted(repr(_canonical(v)) for v in value))
+    if isinstance(value, (list, tuple)):
+        return [_canonical(v) for v in value]
+    return value
+
+
+def refused(apply: Callable[[Any, Any], Any], state: Any, event: Any, rule: str) -> str:
     """Assert `event` is refused under `rule` and leaves the state as it was; the message."""
     import pytest
 
@@ -70,16 +90,47 @@ def refused(
     return caught.value.message
 
 
-class Checked:
-    """Wraps a bot and fails if it ever returns an event `allowed(state, seat, event)` denies."""
+Among = Callable[[Any, Any, list[Any]], bool]  # (state, event, offered): one of those offered
 
-    def __init__(self, bot: Any, allowed: Callable[[Any, int, Any, Any], bool]) -> None:
-        self.bot, self.name, self.allowed = bot, bot.name, allowed
 
-    def choose(self, state: Any, seat: int, options: Any, rng: Any) -> Any:
-        event = self.bot.choose(state, seat, options, rng)
-        assert self.allowed(state, seat, event, options), f"{self.name} chose {event!r}"
-        return event
+@dataclass(frozen=True)
+class Setting:
+    """A `squire simulate --set` and what its matches must show of it."""
+
+    rules: Mapping[str, Any]
+    shows: Callable[[list[Any]], bool]  # over the replayed Outcomes
+    players: int = 2
+    bots: str = "greedy"
+    matches: int = 6
+
+
+@dataclass(frozen=True)
+class Greedy:
+    """A table where one greedy bot meets random ones, and the share of matches it must win."""
+
+    players: int
+    matches: int
+    share: float  # well above 1 / players, what a random seat wins
+    seed: int = 11
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What the conformance suite needs to know of a game beyond its Game record: its tables,
+    the rule changes a designer tries, what counts as one of the offered events, near misses
+    that must be refused, and a few figures its samples and bots must reach."""
+
+    tables: tuple[int, ...]  # the player counts the simulator seats
+    rules: st.SearchStrategy[dict[str, Any]]  # overrides for random playouts
+    among: Among  # an accepted event is one the engine offered (up to its canonical form)
+    near_misses: Callable[[Any, random.Random, list[Any]], list[Any]]
+    setting: Setting
+    greedy: Greedy
+    samples: int  # at least this many bundled sample matches
+    example: str  # a worked example (tests/<game>/logs/) to break, line by line
+    # name → (1-based line, its replacement, the rule that must refuse it), from its lines
+    broken: Callable[[list[str]], dict[str, tuple[int, str, str]]]
+    invariant: Callable[[Any], None] = field(default=lambda state: None)
 
 
 def greedy_win_share(spec: Any, matches: int) -> float:

@@ -16,7 +16,7 @@ import pytest
 
 from ingest.cli import main
 from ingest.pipeline import ingest
-from ingest.read import find_logs, read_log
+from ingest.read import read_log
 from ingest.simulate import Spec, simulate_chunk, write_log
 from ingest.warehouse import WarehouseBusy, Writer, open_reader, parts
 from replay.replayer import open_log, replay
@@ -96,45 +96,6 @@ EXPECTED_REJECTS = {
     ("bonus.jsonl.gz", 42, "KA-10"),
     ("not-utf8.jsonl", 9, "LOG-1"),
 }
-
-
-def test_the_samples_fill_every_table_with_the_replayed_counts(tmp_path):
-    db = tmp_path / "wh"
-    summary = ingest([SAMPLES], db=db, jobs=2)
-    logs = list(find_logs([str(SAMPLES)]))
-    assert summary.ingested == len(logs) and summary.ok
-    outcomes = [replay(open_log(read_log(p), str(p), catalogues=CATALOGUES)) for p in logs]
-    assert count(db, "SELECT count(*) FROM games") == len(logs)
-    assert count(db, "SELECT count(*) FROM seats") == sum(
-        len(o.match.header.players) for o in outcomes
-    )
-    assert count(db, "SELECT count(*) FROM events") == sum(len(o.steps) for o in outcomes)
-    assert count(db, "SELECT count(*) FROM track_moves") == sum(
-        1 for o in outcomes for s in o.steps for f in s.facts if hasattr(f, "track")
-    )
-    assert count(db, "SELECT sum(points) FROM score_events") == sum(
-        sum(o.result.scores) for o in outcomes
-    )
-    assert count(db, "SELECT count(*) FROM games WHERE NOT complete") == 0
-    assert count(db, "SELECT count(DISTINCT engine_version) FROM games") == 1
-    assert count(db, "SELECT count(*) FROM points_by_source") == 6 * count(
-        db, "SELECT count(*) FROM seats"
-    )
-    columns = {row[0] for row in open_reader(db).execute("DESCRIBE games").fetchall()}
-    assert {
-        "game_id",
-        "game",
-        "variant",
-        "ruleset",
-        "rules",
-        "player_count",
-        "complete",
-        "played_at",
-        "source",
-        "log_sha256",
-        "engine_version",
-        "ingested_at",
-    } <= columns
 
 
 def test_seat_scores_equal_squire_replay_json(tmp_path, capsys):

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from replay.games import albus_academy as aa
-from replay.games.albus_academy.bots import BOTS, table
-from replay.playout import playout
 from tests.support import catalogue, refused
 
 LOGS = Path(__file__).parent / "logs"
@@ -94,60 +89,10 @@ def run(state: aa.State, *texts: str) -> list[Any]:
     return facts
 
 
-def clone(state: aa.State) -> aa.State:
-    """A copy to try events on; the catalogue and ruleset are shared."""
-    board = [
-        msgspec.structs.replace(
-            me,
-            board=[list(row) for row in me.board],
-            exhausted=set(me.exhausted),
-            private=list(me.private),
-            spells=list(me.spells),
-            items=list(me.items),
-            tokens=dict(me.tokens),
-        )
-        for me in state.board
-    ]
-    return msgspec.structs.replace(
-        state,
-        board=board,
-        bag=dict(state.bag),
-        deck=list(state.deck),
-        public_tiles=list(state.public_tiles),
-        public_homework=list(state.public_homework),
-        draws=list(state.draws),
-        done=list(state.done),
-        eligible=list(state.eligible),
-        taken=list(state.taken),
-    )
-
-
-def fingerprint(state: aa.State) -> bytes:
-    plain = msgspec.structs.replace(state, catalogue=None, config=None)  # type: ignore[arg-type]
-    return msgspec.json.encode(plain, order="deterministic")
-
-
 def rejects(state: aa.State, text: str, rule: str) -> str:
     """Assert `text` is refused under `rule` and leaves the state as it was; the message."""
-    return refused(aa.apply, state, ev(text), rule, fingerprint)
+    return refused(aa.apply, state, ev(text), rule)
 
 
 def seat(state: aa.State, player: str) -> Any:
     return state.board[state.seats[player]]
-
-
-def random_log(
-    seed: int, players: int = 2, rules: dict[str, Any] | None = None, bots: str = "random"
-) -> list[str]:
-    rng = random.Random(seed)
-    config = aa.RULES.resolve(None, rules or {})
-    head = aa.Header(
-        format="squire-log/1",
-        game="albus-academy",
-        game_id=f"random-{seed}",
-        rules=rules or {},
-        **table(players, config, rng, catalogue("albus-academy")),
-    )
-    state = aa.new_game(config, head, catalogue("albus-academy"))
-    events = playout(aa.RULES, state, [BOTS[bots]() for _ in range(players)], rng)
-    return [msgspec.json.encode(head).decode(), *(msgspec.json.encode(e).decode() for e in events)]

@@ -13,16 +13,17 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from ingest.read import read_log
 from replay.errors import ReplayError
 from replay.facts import ScoreChanged
 from replay.games import albus_academy as aa
 from replay.games.albus_academy.board import edges_at, links
 from replay.games.albus_academy.scoring import result
 from replay.games.albus_academy.turns import is_over
-from replay.replayer import open_log, replay
+from replay.replayer import open_log, replay, state_at
 from tests.support import CATALOGUES
 
-from .support import header, new, rejects, run, seat, table_in
+from .support import LOGS, header, new, rejects, run, seat, table_in
 
 
 def put(state: aa.State, player: str, at: tuple[int, int], tile: str, rotation: int = 0) -> None:
@@ -481,3 +482,15 @@ def test_the_example_replays_to_a_complete_match():
         open_log((LOGS / "aa-example-2p.jsonl").read_bytes(), "x", catalogues=CATALOGUES)
     )
     assert outcome.result.complete
+
+
+def test_the_opening_of_the_two_player_example_by_hand():
+    # Line 16: Ann activates her se corner (homework) and completes her public spell S03
+    # (cost 3 will: 3 → 0; 2 prestige tucked); line 18 refills the public homework.
+    # Line 20: Bob completes his private item I19 with his 3 shards (0 left, 1 prestige).
+    match = open_log(read_log(LOGS / "aa-example-2p.jsonl"), "2p", catalogues=CATALOGUES)
+    after_ann, after_bob = state_at(match, 16), state_at(match, 19)
+    ann, bob = after_ann.board[0], after_bob.board[1]
+    assert (ann.will, ann.spells, (2, 3) in ann.exhausted) == (0, ["S03"], True)
+    assert (bob.shards, bob.items) == (0, ["I19"])
+    assert "S03" not in after_ann.public_homework

@@ -7,11 +7,8 @@ f forest, p plains, d field, m mountain, l lake.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
-
-import msgspec
 
 from replay.games import heraldry as he
 from replay.games.heraldry.movement import add_knights
@@ -145,7 +142,7 @@ def turn(state: State, player: str) -> State:
 
 def rejects(state: State, text: str, rule: str) -> str:
     """Assert `text` is refused under `rule` and leaves the state as it was; the message."""
-    return refused(he.apply, state, ev(text), rule, fingerprint)
+    return refused(he.apply, state, ev(text), rule)
 
 
 def run(state: State, *texts: str) -> list[Any]:
@@ -154,67 +151,3 @@ def run(state: State, *texts: str) -> list[Any]:
     for text in texts:
         facts.extend(he.apply(state, ev(text)))
     return facts
-
-
-def fingerprint(state: State) -> bytes:
-    """Everything an event may change, as bytes: to check a rejection left no trace.
-    (The by-owner indexes compare as sets: their order is not part of the game.)"""
-    return msgspec.json.encode(
-        [
-            state.phase,
-            state.setup_order,
-            state.round,
-            state.turn,
-            state.turns,
-            state.knights,
-            state.building,
-            [sorted(b.items()) for b in state.built],
-            [sorted(p.items()) for p in state.posts],
-            state.reserve,
-            state.lost,
-            [sorted((t, c) for t, c in tokens.items() if c) for tokens in state.tokens],
-            state.title,
-            state.points,
-            state.duke,
-        ]
-    )
-
-
-def random_log(
-    seed: int, players: int = 2, rules: dict[str, Any] | None = None, bots: str = "random"
-) -> list[str]:
-    """A match played by bots on a random map, as log lines."""
-    from replay.games.heraldry.bots import BOTS
-    from replay.games.heraldry.bots import table as sim_table
-    from replay.playout import playout
-
-    rng = random.Random(seed)
-    config = he.RULES.resolve(None, rules or {})
-    fields = sim_table(players, config, rng)
-    head = he.Header(
-        format="squire-log/1",
-        game="heraldry",
-        game_id=f"random-{seed}",
-        rules=rules or {},
-        **fields,
-    )
-    state = he.new_game(config, head)
-    events = playout(he.RULES, state, [BOTS[bots]() for _ in range(players)], rng)
-    return [msgspec.json.encode(head).decode(), *(msgspec.json.encode(e).decode() for e in events)]
-
-
-def clone(state: State) -> State:
-    """A copy to try events on; the map is shared, it never changes."""
-    return msgspec.structs.replace(
-        state,
-        setup_order=list(state.setup_order),
-        knights=[list(row) for row in state.knights],
-        building=list(state.building),
-        built=[dict(b) for b in state.built],
-        posts=[dict(p) for p in state.posts],
-        reserve=[dict(r) for r in state.reserve],
-        lost=list(state.lost),
-        tokens=[dict(t) for t in state.tokens],
-        title=list(state.title),
-        points=[dict(p) for p in state.points],
-    )

@@ -11,15 +11,18 @@ The map of `support.MAP` (row r, column q is hex [q, r]):
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 
+from ingest.read import read_log
 from replay.errors import ReplayError
 from replay.facts import PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved
 from replay.games import heraldry as he
 from replay.games.heraldry.legal import has_action
-from replay.replayer import open_log
+from replay.replayer import open_log, replay, state_at
 
-from .support import MAP, at, give, grid, header, new, put, rejects, run, table, turn
+from .support import LOGS, MAP, at, give, grid, header, new, put, rejects, run, table, turn
 
 THREE = "Ann Bob Cid"
 
@@ -441,3 +444,38 @@ def test_he22_triangle_tiles_pass():
         for dq, dr in ((0, 0), (1, 0), (0, 1)):
             triangles.append(he.MapHex(q=q + dq, r=r + dr, terrain="plains", tile=i))
     _open(header(map=triangles, rules={"tile_size": 3, "tiles_per_player": 2}))
+
+
+def test_a_battle_with_loot_and_a_promotion_of_the_two_player_example_by_hand():
+    # Line 23: Fay's first knight from [0, 0] shares [1, 0] with Ann's village; the second
+    # joins it, so a battle: the village goes back to Ann's reserve and Fay takes Ann's field.
+    # Line 25: Fay pays forest 3 + forest 3 + field 5 + plains 4 = 15 for viscount: 4 points.
+    outcome = replay(open_log(read_log(LOGS / "he-example-2p.jsonl"), "2p"))
+    by_line = {step.line: step for step in outcome.steps}
+    battle = by_line[23].facts
+    assert (
+        PiecesRemoved(
+            round=8, seat=0, victim=1, place="[1, 0]", piece="village", count=1, cause="battle"
+        )
+        in battle
+    )
+    assert ResourceChanged(round=8, seat=1, resource="field", delta=-1, cause="loot") in battle
+    assert ScoreChanged(round=9, seat=0, source="title", points=4) in by_line[25].facts
+    before, after = (state_at(outcome.match, i) for i in (21, 22))
+    h = before.board.index[1, 0]
+    assert before.building[h] == (1, "village") and after.building[h] is None
+    assert after.knights[h] == [2, 0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_simulator_lays_a_fresh_legal_map_for_every_match(players):
+    # HE-22: 27 hexes a player, a tile id on every hex; opening the log checks the map.
+    from ingest.simulate import Spec, simulate_chunk
+
+    spec = Spec(game="heraldry", players=players, bots=("random",), seed=players)
+    maps = set()
+    for written in simulate_chunk((spec, 0, 4)):
+        header = open_log(gzip.decompress(written.data), written.game_id).header
+        assert len(header.map) == 27 * players and all(h.tile is not None for h in header.map)
+        maps.add(tuple((h.q, h.r, h.terrain) for h in header.map))
+    assert len(maps) == 4

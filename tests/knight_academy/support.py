@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
-
-import msgspec
 
 from replay.games import knight_academy as ka
 from replay.games.knight_academy import Bonus, Deal, Pick, Play
@@ -56,31 +53,3 @@ def set_track(state: State, track: str, *progress: int) -> None:
         state.clock += 1
         stamps.append(state.clock if value else 0)
     state.arrival[track] = stamps
-
-
-def random_log(
-    seed: int,
-    players: int = 4,
-    variant: str = "base",
-    rules: dict[str, Any] | None = None,
-    stop: int | None = None,
-) -> list[str]:
-    """A random legal match as log lines: uniform over the engine's own legal events."""
-    rng = random.Random(seed)
-    names = ["Ann", "Bob", "Cid", "Dee", "Eve"][:players]
-    extra: dict[str, Any] = {"rules": rules} if rules else {}
-    if variant == "gawain":
-        names = ["Ann", "Bob", "Gawain"]
-        extra["neutral"] = "Gawain"
-    head = header(" ".join(names), game_id=f"random-{seed}", variant=variant, **extra)
-    config = ka.RULES.ruleset(head)
-    state = ka.new_game(config, head)
-    lines = [msgspec.json.encode(head).decode()]
-    while not ka.is_over(state) and (stop is None or len(lines) <= stop):
-        if state.phase == "deal":
-            event: Any = ka.deal_at_random(state, rng)
-        else:
-            event = rng.choice(ka.legal_events(state))
-        ka.apply(state, event)
-        lines.append(msgspec.json.encode(event).decode())
-    return lines

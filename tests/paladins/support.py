@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -10,8 +9,6 @@ import msgspec
 
 from replay.games import paladins as pa
 from replay.games.paladins import events as ev_types
-from replay.games.paladins.bots import BOTS, clone, table
-from replay.playout import playout
 from tests.support import catalogue, refused
 
 LOGS = Path(__file__).parent / "logs"
@@ -139,30 +136,6 @@ def run(state: pa.State, *texts: str) -> list[Any]:
     return facts
 
 
-def fingerprint(state: pa.State) -> bytes:
-    return msgspec.json.encode(msgspec.structs.replace(state, catalogue=None, config=None))  # type: ignore[arg-type]
-
-
 def rejects(state: pa.State, text: str, rule: str) -> str:
     """Assert `text` is refused under `rule` and leaves the state as it was; the message."""
-    return refused(pa.apply, state, ev(text), rule, fingerprint)
-
-
-def random_log(
-    seed: int, players: int = 2, rules: dict[str, Any] | None = None, bots: str = "random"
-) -> list[str]:
-    rng = random.Random(seed)
-    config = pa.RULES.resolve(None, rules or {})
-    head = pa.Header(
-        format="squire-log/1",
-        game="paladins",
-        game_id=f"random-{seed}",
-        rules=rules or {},
-        **table(players, config, rng, catalogue("paladins")),
-    )
-    state = pa.new_game(config, head, catalogue("paladins"))
-    events = playout(pa.RULES, state, [BOTS[bots]() for _ in range(players)], rng)
-    return [msgspec.json.encode(head).decode(), *(msgspec.json.encode(e).decode() for e in events)]
-
-
-__all__ = ["clone"]
+    return refused(pa.apply, state, ev(text), rule)

@@ -8,19 +8,22 @@ what it needs.
 
 from __future__ import annotations
 
+import gzip
+
 import msgspec
 import pytest
 
+from ingest.read import read_log
 from replay.errors import IllegalEvent, ReplayError
 from replay.facts import ScoreChanged, TrackMoved
 from replay.games import paladins as pa
 from replay.games.paladins import ledger
 from replay.games.paladins.config import Config
 from replay.games.paladins.scoring import end_points, result
-from replay.replayer import open_log
+from replay.replayer import open_log, state_at
 from tests.support import CATALOGUES
 
-from .support import PALADINS, give, header, new, rejects, run, seat, table_in, turn
+from .support import LOGS, PALADINS, give, header, new, rejects, run, seat, table_in, turn
 
 # --- names and the round (PA-1 to PA-15) ------------------------------------------------------
 
@@ -684,3 +687,27 @@ def test_pa65_rival_abilities_fire_for_passed_players_and_scheme_fires_at_its_dr
 def test_config_rejects_inconsistent_numbers():
     with pytest.raises(ValueError):
         Config(order_vp=(4, 6))
+
+
+def test_bobs_first_attack_by_hand():
+    # Line 10: Bob (paladin Lisette: +1 strength this round) attacks Lost Legion (strength 8)
+    # with strength 0 + 1: 7 missing, so ceil(7 / 2) = 4 silver of his 5 (PA-53). Its attack
+    # reward 2inf 1str 2silver: influence 2, strength 1, silver 1 + 2 = 3.
+    match = open_log(read_log(LOGS / "pa-example-2p.jsonl"), "2p", catalogues=CATALOGUES)
+    before, after = state_at(match, 8), state_at(match, 9)
+    bob_before, bob = before.board[1], after.board[1]
+    assert bob_before.silver == 5 and bob.silver == 3
+    assert bob.tracks == {"faith": 0, "strength": 1, "influence": 2}
+    assert bob.attacked == ["out-30"] and "out-30" not in after.outsiders
+    assert bob.spaces["attack"] == ["green", "blue", "purple"]
+
+
+def test_the_simulator_deals_every_player_a_paladin_deck_from_the_catalogue():
+    # PA-42: the match names its catalogue; each player has a paladin deck.
+    from ingest.simulate import Spec, simulate_chunk
+
+    spec = Spec(game="paladins", players=3, bots=("random",), seed=3)
+    for written in simulate_chunk((spec, 0, 3)):
+        header = open_log(gzip.decompress(written.data), "s", catalogues=CATALOGUES).header
+        assert header.catalogue.name == "squire-sample" and len(header.catalogue.sha256) == 64
+        assert set(header.paladin_decks) == set(header.players) == set(header.agents)

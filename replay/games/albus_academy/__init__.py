@@ -31,7 +31,9 @@ RULES: Game[Config, State, Event] = Game(
     result=result,
     snapshot=snapshot,
     render=render,
-    engine_version="albus-academy/1",
+    # 2: a log that ends in the last turn's cast closes it, with its end-of-game facts
+    engine_version="albus-academy/2",
+    close=close,
     item_fields={
         "take_tile": "tile",
         "complete_homework": "card",

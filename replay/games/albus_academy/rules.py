@@ -596,9 +596,13 @@ _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
 ACTION_HANDLERS = {ACTION_OF[t]: _HANDLERS[t] for t in ACTION_OF}
 
 
-def close(state: State) -> None:
-    """End the cast in progress (what the next event after it does first)."""
-    close_cast(state, [])
+def close(state: State) -> list[Fact]:
+    """End the cast in progress (what the next event after it does first, and the end of a
+    log that stops in the last turn's cast, AA-45); its facts. Nothing outside a cast."""
+    facts: list[Fact] = []
+    if state.phase == "casting":
+        close_cast(state, facts)
+    return facts
 
 
 __all__ = ["apply", "close", "is_over", "new_game"]  # is_over lives with the end rules (turns)

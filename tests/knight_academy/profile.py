@@ -1,0 +1,87 @@
+"""What the conformance suite (tests/conformance/) needs to know of Knight Academy."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import msgspec
+from hypothesis import strategies as st
+
+from replay.games import knight_academy as ka
+from tests.support import Greedy, Profile, Setting
+
+
+def canonical(event: ka.Event) -> ka.Event:
+    """A play may name its card's own track or leave it out: both are the same decision."""
+    if isinstance(event, ka.Play) and event.track == event.card.rpartition("-")[0]:
+        return ka.Play(player=event.player, card=event.card)
+    return event
+
+
+def _near_misses(state: ka.State, rng: random.Random, offered: list[Any]) -> list[ka.Event]:
+    """Events of the right shape by random seats with random cards and tracks."""
+    cards = sorted(state.config.deck)
+    tracks = [None, *ka.TRACKS]
+    out: list[ka.Event] = []
+    for _ in range(4):
+        player = rng.choice(state.players)
+        card = rng.choice(cards)
+        out.append(ka.Pick(player=player, card=card))
+        out.append(ka.Play(player=player, card=card, track=rng.choice(tracks)))
+        out.append(ka.Bonus(player=player, track=rng.choice(tracks)))
+    return out
+
+
+def _cards_everywhere(state: ka.State) -> Counter[str]:
+    seen: Counter[str] = Counter(state.deck)
+    seen.update(state.discard)
+    for cards in state.hands + state.picked:
+        seen.update(cards)
+    return +seen
+
+
+def _invariant(state: ka.State) -> None:
+    """KA-2: each card of the deck is in exactly one place; a state survives its own JSON."""
+    assert _cards_everywhere(state) == +Counter(state.config.deck)
+    assert msgspec.json.decode(msgspec.json.encode(state), type=ka.State) == state
+
+
+def _quests_pay_the_new_prizes(outcomes: list[Any]) -> bool:
+    quests = {sources["quest"] for o in outcomes for sources in o.result.sources}
+    return 30 in quests and quests <= {0, 10, 20, 30}
+
+
+def _broken(lines: list[str]) -> dict[str, tuple[int, str, str]]:
+    seventh = msgspec.json.decode(lines[6])
+    return {
+        "stranger.jsonl": (7, msgspec.json.encode({**seventh, "player": "Zed"}).decode(), "KA-5"),
+        "sword.jsonl": (7, msgspec.json.encode({**seventh, "card": "sword-9"}).decode(), "KA-2"),
+        "twice.jsonl": (8, '{"kind": "pick", "player": "Ann", "card": "king-4"}', "KA-5"),
+    }
+
+
+PROFILE = Profile(
+    tables=(2, 3, 4, 5),  # two players sit with the neutral Gawain (KA-19)
+    rules=st.fixed_dictionaries(
+        {},
+        optional={
+            "quest_prizes": st.lists(st.integers(0, 30), min_size=1, max_size=3),
+            "king_cap": st.integers(6, 30),
+            "plays_per_round": st.integers(1, 5),
+            "education_penalties": st.tuples(st.integers(-9, 0), st.integers(-9, 0)),
+            "reset_rounds": st.sets(st.integers(1, 6)).map(sorted),
+        },
+    ),
+    among=lambda state, event, offered: canonical(event) in offered,
+    near_misses=_near_misses,
+    invariant=_invariant,
+    setting=Setting(
+        {"quest_prizes": [30, 20, 10], "king_cap": 15}, _quests_pay_the_new_prizes, 4, matches=20
+    ),
+    greedy=Greedy(players=4, matches=200, share=0.6),
+    samples=300,
+    example="ka-example-4p.jsonl",
+    broken=_broken,
+)

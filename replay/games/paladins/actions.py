@@ -1,9 +1,12 @@
-"""The actions of a Paladins turn (PA-15 to PA-37): placing workers on a space, paying its
-cost and taking its effect, from developing a workshop to passing."""
+"""The actions of a Paladins turn (PA-15 to PA-37). The twelve that place workers on one of
+the seat's spaces are a table (`ACTIONS`: space, rule, requirement, cost, effect) taken by one
+handler, `_take`; favours, the draws after a scheme or a wall, and passing have their own."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from replay.errors import IllegalEvent
 from replay.facts import Fact, ResourceChanged
@@ -123,11 +126,35 @@ def _drawn(state: State, seat: int, act: str, facts: list[Fact]) -> Sequence[Fac
     return facts
 
 
-def _develop(state: State, event: Develop) -> Sequence[Fact]:
-    seat = turn_of(state, event, "develop")
+Requirement = Callable[[State, int, Any], Any]
+Cost = Callable[[State, int, Any, Any], tuple[Amounts, str]]
+Effect = Callable[[State, int, Any, Any, list[Fact]], None]
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action taken by placing workers on one of the seat's spaces, as the rulebook lists
+    it: checked in the order of its columns (the turn, PA-15; the space and workers, PA-16,
+    PA-17; its requirement; its cost, PA-18), then paid, occupied and carried out."""
+
+    space: str
+    rule: str  # where the rulebook describes it
+    requires: Requirement  # IllegalEvent unless it may be taken; what it settled
+    cost: Cost | None  # the printed cost, before the abilities' discounts
+    effect: Effect
+    modes: bool = False  # PA-26: the number of workers chooses its mode
+    discounted: bool = True  # the cost still has the abilities' discounts to come off
+    draw: str | None = None  # the draw that follows before its abilities fire (PA-65)
+
+
+# --- each action's requirement, cost and effect (PA-20 to PA-36) ---------------------------
+# A requirement checks what the action needs beyond its space and workers and returns what it
+# settled (a display slot, a square); the cost is the printed one, with what a refusal calls it.
+
+
+def _develop_needs(state: State, seat: int, event: Develop) -> None:
     config = state.config
     me = state.board[seat]
-    _place(state, seat, "develop", event.workers)
     if event.action not in config.main_slots:
         raise IllegalEvent(
             "PA-20", f"{event.action!r} is not a main action: {', '.join(config.main_slots)}"
@@ -138,12 +165,17 @@ def _develop(state: State, event: Develop) -> Sequence[Fact]:
         raise IllegalEvent(
             "PA-19", f"{event.action} holds {config.workshops_per_action} workshops already"
         )
-    cost = discounted(state, seat, "develop", {"silver": config.develop_silver})
-    _cost_check(state, seat, cost, "develop")
-    facts: list[Fact] = []
-    team = len(me.team)
-    pay(state, seat, cost)
-    _occupy(state, seat, "develop", event.workers, facts)
+
+
+def _develop_cost(state: State, seat: int, event: Develop, _target: None) -> tuple[Amounts, str]:
+    return {"silver": state.config.develop_silver}, "develop"
+
+
+def _develop_effect(
+    state: State, seat: int, event: Develop, _target: None, facts: list[Fact]
+) -> None:
+    config = state.config
+    me = state.board[seat]
     workers = me.spaces.get(event.action)
     if workers:  # PA-20: the worker on the covered slot returns to the common supply
         workers.pop(0)
@@ -153,21 +185,31 @@ def _develop(state: State, event: Develop) -> Sequence[Fact]:
     colour = config.workshop_workers[me.developed]
     me.developed += 1
     gain(state, seat, {colour: 1}, "develop", facts)
-    return _done(state, seat, "develop", facts, team)
 
 
-def _recruit(state: State, event: Recruit) -> Sequence[Fact]:
-    seat = turn_of(state, event, "recruit")
-    _place(state, seat, "recruit", event.workers, modes=True)
+def _recruit_needs(state: State, seat: int, event: Recruit) -> int:
     slot = _townsfolk_slot(state, event.card, "PA-21")
-    cost = _recruit_cost(state, seat, event.card, event.pay, slot)
-    facts: list[Fact] = []
+    if event.pay == "debt" and slot >= state.config.debt_slots:
+        raise IllegalEvent(
+            "PA-23",
+            f"a debt pays only for the {state.config.debt_slots} "
+            f"leftmost townsfolk; {event.card} is in slot {slot + 1}",
+        )
+    return slot
+
+
+def _recruit_cost(state: State, seat: int, event: Recruit, slot: int) -> tuple[Amounts, str]:
+    """PA-21 to PA-23, PA-52: the silver due, or nothing when a debt is taken instead."""
+    what = f"recruiting {event.card}"
+    if event.pay == "debt":
+        return {}, what
+    return {"silver": state.catalogue.entry("townsfolk", event.card).cost}, what
+
+
+def _recruit_effect(state: State, seat: int, event: Recruit, slot: int, facts: list[Fact]) -> None:
     me = state.board[seat]
-    team = len(me.team)
-    pay(state, seat, cost)
     if event.pay == "debt":
         me.debts += 1
-    _occupy(state, seat, "recruit", event.workers, facts)
     state.townsfolk[slot] = None
     cat = state.catalogue
     if len(event.workers) == 1:  # PA-21: the quest reward; the card is discarded
@@ -177,7 +219,6 @@ def _recruit(state: State, event: Recruit) -> Sequence[Fact]:
         me.team.append(event.card)
         bonus_changed(state, seat, was, "recruit", facts)
         gain(state, seat, cat.field("townsfolk", event.card, "recruit"), "recruit", facts)
-    return _done(state, seat, "recruit", facts, team)
 
 
 def _townsfolk_slot(state: State, card: str, rule: str) -> int:
@@ -187,36 +228,16 @@ def _townsfolk_slot(state: State, card: str, rule: str) -> int:
     return state.townsfolk.index(card)
 
 
-def _recruit_cost(state: State, seat: int, card: str, paying: str, slot: int) -> Amounts:
-    """PA-21 to PA-23, PA-52: the silver due, or nothing when a debt is taken instead."""
-    if paying == "debt":
-        if slot >= state.config.debt_slots:
-            raise IllegalEvent(
-                "PA-23",
-                f"a debt pays only for the {state.config.debt_slots} "
-                f"leftmost townsfolk; {card} is in slot {slot + 1}",
-            )
-        return {}
-    cost = discounted(
-        state, seat, "recruit", {"silver": state.catalogue.entry("townsfolk", card).cost}
-    )
-    _cost_check(state, seat, cost, f"recruiting {card}")
-    return cost
+def _nothing(state: State, seat: int, event: object) -> None:
+    """An action that needs nothing beyond its space and workers."""
 
 
-def _hunt_trade(state: State, event: Hunt | Trade) -> Sequence[Fact]:
-    act = "hunt" if isinstance(event, Hunt) else "trade"  # PA-24, PA-25
-    seat = turn_of(state, event, act)
-    _place(state, seat, act, event.workers, modes=True)
-    config = state.config
-    facts: list[Fact] = []
-    team = len(state.board[seat].team)
-    _occupy(state, seat, act, event.workers, facts)
-    amount = (config.hunt_provisions if act == "hunt" else config.trade_silver)[
-        len(event.workers) - 1
-    ]
-    gain(state, seat, {"prov" if act == "hunt" else "silver": amount}, act, facts)
-    return _done(state, seat, act, facts, team)
+def _hunt_effect(state: State, seat: int, event: Hunt, _target: None, facts: list[Fact]) -> None:
+    gain(state, seat, {"prov": state.config.hunt_provisions[len(event.workers) - 1]}, "hunt", facts)
+
+
+def _trade_effect(state: State, seat: int, event: Trade, _target: None, facts: list[Fact]) -> None:
+    gain(state, seat, {"silver": state.config.trade_silver[len(event.workers) - 1]}, "trade", facts)
 
 
 def _clearable(state: State, seat: int, space: str, rule: str, own: str | None) -> None:
@@ -233,30 +254,27 @@ def _clear(state: State, seat: int, space: str) -> None:
     del state.board[seat].spaces[space]
 
 
-def _pray(state: State, event: Pray) -> Sequence[Fact]:
-    seat = turn_of(state, event, "pray")
-    _place(state, seat, "pray", event.workers)
+def _pray_needs(state: State, seat: int, event: Pray) -> None:
     _clearable(state, seat, event.space, "PA-51", own="pray")
-    cost = discounted(state, seat, "pray", {"silver": state.config.pray_silver})
-    _cost_check(state, seat, cost, "pray")
-    facts: list[Fact] = []
-    team = len(state.board[seat].team)
-    pay(state, seat, cost)
+
+
+def _pray_cost(state: State, seat: int, event: Pray, _target: None) -> tuple[Amounts, str]:
+    return {"silver": state.config.pray_silver}, "pray"
+
+
+def _pray_effect(state: State, seat: int, event: Pray, _target: None, facts: list[Fact]) -> None:
     _clear(state, seat, event.space)
-    _occupy(state, seat, "pray", event.workers, facts)
-    return _done(state, seat, "pray", facts, team)
 
 
-def _scheme(state: State, event: Scheme) -> Sequence[Fact]:
-    seat = turn_of(state, event, "scheme")
-    _place(state, seat, "scheme", event.workers)
+def _scheme_needs(state: State, seat: int, event: Scheme) -> None:
     if not state.suspicion_deck and not state.suspicion_discard:
         raise IllegalEvent("PA-56", "no suspicion card is left to draw: scheme is illegal")
-    facts: list[Fact] = []
-    _occupy(state, seat, "scheme", event.workers, facts)
+
+
+def _scheme_effect(
+    state: State, seat: int, event: Scheme, _target: None, facts: list[Fact]
+) -> None:
     gain(state, seat, {"purple": 1}, "scheme", facts)
-    state.pending_team = len(state.board[seat].team)
-    return _done(state, seat, "scheme", facts, 0, draw="draw_suspicion")
 
 
 def _draw_suspicion(state: State, event: DrawSuspicion) -> Sequence[Fact]:
@@ -283,42 +301,64 @@ def _draw_suspicion(state: State, event: DrawSuspicion) -> Sequence[Fact]:
     return _drawn(state, seat, "scheme", facts)
 
 
-def _square(state: State, seat: int, event: Commission | Garrison, kind: str) -> Sequence[Fact]:
-    act = "commission" if kind == "monk" else "garrison"
+def _square_needs(kind: str) -> Requirement:
+    """PA-30 (a monk, by faith) or PA-33 (an outpost, by strength): a free square of a region
+    the seat's track reaches, while it has pieces left (PA-45)."""
     rule = "PA-30" if kind == "monk" else "PA-33"
-    config = state.config
-    me = state.board[seat]
-    _place(state, seat, act, event.workers)
-    placed = me.monks if kind == "monk" else me.outposts
-    costs = config.monk_provisions if kind == "monk" else config.outpost_provisions
-    if placed >= len(costs):
-        raise IllegalEvent("PA-45", f"{event.player} has placed every {kind}")
-    square = _free_square(state, event.square, rule)
-    region = state.catalogue.entry("square", event.square).region
     track = "faith" if kind == "monk" else "strength"
-    need = (config.region_faith if kind == "monk" else config.region_strength)[region - 1]
-    have = effective(state, seat, track)
-    if have < need:
-        raise IllegalEvent(
-            rule,
-            f"region {region} needs {track} {need}; {event.player}'s effective {track} is {have}",
-        )
-    cost = discounted(state, seat, act, {"prov": costs[placed]})
-    _cost_check(state, seat, cost, f"the next {kind}")
-    facts: list[Fact] = []
-    team = len(me.team)
-    pay(state, seat, cost)
-    _occupy(state, seat, act, event.workers, facts)
-    state.squares[square] = (seat, kind)
-    reveals = config.monk_reveals if kind == "monk" else config.outpost_reveals
-    if kind == "monk":
-        me.monks += 1
-    else:
-        me.outposts += 1
-    gain(state, seat, state.catalogue.field("square", square, "reward"), "square", facts)
-    unit = {"faith": "faith", "strength": "str", "influence": "inf"}[reveals[placed]]
-    gain(state, seat, {unit: 1}, kind, facts)
-    return _done(state, seat, act, facts, team)
+
+    def needs(state: State, seat: int, event: Commission | Garrison) -> str:
+        config = state.config
+        me = state.board[seat]
+        placed = me.monks if kind == "monk" else me.outposts
+        costs = config.monk_provisions if kind == "monk" else config.outpost_provisions
+        if placed >= len(costs):
+            raise IllegalEvent("PA-45", f"{event.player} has placed every {kind}")
+        square = _free_square(state, event.square, rule)
+        region = state.catalogue.entry("square", event.square).region
+        need = (config.region_faith if kind == "monk" else config.region_strength)[region - 1]
+        have = effective(state, seat, track)
+        if have < need:
+            raise IllegalEvent(
+                rule,
+                f"region {region} needs {track} {need}; "
+                f"{event.player}'s effective {track} is {have}",
+            )
+        return square
+
+    return needs
+
+
+def _square_cost(kind: str) -> Cost:
+    def cost(
+        state: State, seat: int, event: Commission | Garrison, _target: str
+    ) -> tuple[Amounts, str]:
+        me = state.board[seat]
+        placed = me.monks if kind == "monk" else me.outposts
+        costs = state.config.monk_provisions if kind == "monk" else state.config.outpost_provisions
+        return {"prov": costs[placed]}, f"the next {kind}"
+
+    return cost
+
+
+def _square_effect(kind: str) -> Effect:
+    def effect(
+        state: State, seat: int, event: Commission | Garrison, square: str, facts: list[Fact]
+    ) -> None:
+        config = state.config
+        me = state.board[seat]
+        placed = me.monks if kind == "monk" else me.outposts
+        state.squares[square] = (seat, kind)
+        reveals = config.monk_reveals if kind == "monk" else config.outpost_reveals
+        if kind == "monk":
+            me.monks += 1
+        else:
+            me.outposts += 1
+        gain(state, seat, state.catalogue.field("square", square, "reward"), "square", facts)
+        unit = {"faith": "faith", "strength": "str", "influence": "inf"}[reveals[placed]]
+        gain(state, seat, {unit: 1}, kind, facts)
+
+    return effect
 
 
 def _free_square(state: State, square: str, rule: str) -> str:
@@ -337,20 +377,9 @@ def _free_square(state: State, square: str, rule: str) -> str:
     return square
 
 
-def _commission(state: State, event: Commission) -> Sequence[Fact]:
-    return _square(state, turn_of(state, event, "commission"), event, "monk")
-
-
-def _garrison(state: State, event: Garrison) -> Sequence[Fact]:
-    return _square(state, turn_of(state, event, "garrison"), event, "outpost")
-
-
-def _build_wall(state: State, event: BuildWall) -> Sequence[Fact]:
-    seat = turn_of(state, event, "build_wall")
+def _wall_needs(state: State, seat: int, event: BuildWall) -> None:
     config = state.config
-    me = state.board[seat]
-    _place(state, seat, "build_wall", event.workers)
-    built = len(me.walls)
+    built = len(state.board[seat].walls)
     if built >= len(config.wall_provisions):
         raise IllegalEvent("PA-45", f"{event.player} has built every wall")
     if not state.wall_deck:
@@ -361,13 +390,14 @@ def _build_wall(state: State, event: BuildWall) -> Sequence[Fact]:
             "PA-32",
             f"the next wall needs influence {need}; {event.player}'s effective influence is {have}",
         )
-    cost = discounted(state, seat, "build_wall", {"prov": config.wall_provisions[built]})
-    _cost_check(state, seat, cost, "the next wall")
-    facts: list[Fact] = []
-    pay(state, seat, cost)
-    _occupy(state, seat, "build_wall", event.workers, facts)
-    state.pending_team = len(me.team)
-    return _done(state, seat, "build_wall", facts, 0, draw="draw_wall")
+
+
+def _wall_cost(state: State, seat: int, event: BuildWall, _target: None) -> tuple[Amounts, str]:
+    return {"prov": state.config.wall_provisions[len(state.board[seat].walls)]}, "the next wall"
+
+
+def _no_effect(state: State, seat: int, event: object, _target: None, facts: list[Fact]) -> None:
+    """An action whose effect is the draw that follows it (PA-65)."""
 
 
 def _draw_wall(state: State, event: DrawWall) -> Sequence[Fact]:
@@ -383,11 +413,9 @@ def _draw_wall(state: State, event: DrawWall) -> Sequence[Fact]:
     return _drawn(state, seat, "build_wall", facts)
 
 
-def _absolve(state: State, event: Absolve) -> Sequence[Fact]:
-    seat = turn_of(state, event, "absolve")
+def _jar_needs(state: State, seat: int, event: Absolve) -> None:
     config = state.config
     me = state.board[seat]
-    _place(state, seat, "absolve", event.workers)
     done = len(me.jars)
     if done >= len(config.jar_silver):
         raise IllegalEvent("PA-45", f"{event.player} has used every jar")
@@ -401,18 +429,22 @@ def _absolve(state: State, event: Absolve) -> Sequence[Fact]:
             "PA-34",
             f"the next jar needs influence {need}; {event.player}'s effective influence is {have}",
         )
-    cost = discounted(state, seat, "absolve", {"silver": config.jar_silver[done]})
-    _cost_check(state, seat, cost, "the next jar")
-    facts: list[Fact] = []
-    team = len(me.team)
-    pay(state, seat, cost)
-    _occupy(state, seat, "absolve", event.workers, facts)
+
+
+def _jar_cost(state: State, seat: int, event: Absolve, _target: None) -> tuple[Amounts, str]:
+    return {"silver": state.config.jar_silver[len(state.board[seat].jars)]}, "the next jar"
+
+
+def _absolve_effect(
+    state: State, seat: int, event: Absolve, _target: None, facts: list[Fact]
+) -> None:
+    config = state.config
+    me = state.board[seat]
     me.jars.append(event.spot)
     gain(state, seat, reward(config.jar_spots[event.spot - 1]), "jar", facts)
     gain(state, seat, {"faith": config.absolve_faith}, "absolve", facts)
     for _ in range(min(config.absolve_pardons, len(me.suspicion))):  # PA-56: earliest first
         state.suspicion_discard.append(me.suspicion.pop(0))
-    return _done(state, seat, "absolve", facts, team)
 
 
 def _outsider_slot(state: State, card: str, rule: str) -> int:
@@ -422,34 +454,30 @@ def _outsider_slot(state: State, card: str, rule: str) -> int:
     return state.outsiders.index(card)
 
 
-def _attack(state: State, event: Attack) -> Sequence[Fact]:
-    seat = turn_of(state, event, "attack")
-    _place(state, seat, "attack", event.workers)
+def _attack_needs(state: State, seat: int, event: Attack) -> int:
     slot = _outsider_slot(state, event.card, "PA-35")
     silver = attack_silver(state, seat, event.card)
     if event.silver is not None and event.silver != silver:
         raise IllegalEvent(
             "PA-53", f"the attack on {event.card} costs {silver} silver, not {event.silver}"
         )
-    _cost_check(state, seat, {"silver": silver}, f"attacking {event.card}")
-    facts: list[Fact] = []
-    me = state.board[seat]
-    team = len(me.team)
-    pay(state, seat, {"silver": silver})
-    _occupy(state, seat, "attack", event.workers, facts)
+    return slot
+
+
+def _attack_cost(state: State, seat: int, event: Attack, _target: int) -> tuple[Amounts, str]:
+    """PA-35, PA-53: the silver for the missing strength, its discounts already taken off."""
+    return {"silver": attack_silver(state, seat, event.card)}, f"attacking {event.card}"
+
+
+def _attack_effect(state: State, seat: int, event: Attack, slot: int, facts: list[Fact]) -> None:
     state.outsiders[slot] = None
-    me.attacked.append(event.card)
+    state.board[seat].attacked.append(event.card)
     gain(state, seat, state.catalogue.field("outsider", event.card, "attack"), "attack", facts)
-    return _done(state, seat, "attack", facts, team)
 
 
-def _convert(state: State, event: Convert) -> Sequence[Fact]:
-    seat = turn_of(state, event, "convert")
-    config = state.config
+def _convert_needs(state: State, seat: int, event: Convert) -> int:
     me = state.board[seat]
-    _place(state, seat, "convert", event.workers)
-    done = len(me.converts)
-    if done >= len(config.convert_silver):
+    if len(me.converts) >= len(state.config.convert_silver):
         raise IllegalEvent("PA-45", f"{event.player} has every convert place filled")
     slot = _outsider_slot(state, event.card, "PA-36")
     need = state.catalogue.entry("outsider", event.card).faith
@@ -460,16 +488,71 @@ def _convert(state: State, event: Convert) -> Sequence[Fact]:
             f"converting {event.card} needs faith {need}; "
             f"{event.player}'s effective faith is {have}",
         )
-    cost = discounted(state, seat, "convert", {"silver": config.convert_silver[done]})
-    _cost_check(state, seat, cost, "the next convert")
-    facts: list[Fact] = []
-    team = len(me.team)
-    pay(state, seat, cost)
-    _occupy(state, seat, "convert", event.workers, facts)
+    return slot
+
+
+def _convert_cost(state: State, seat: int, event: Convert, _target: int) -> tuple[Amounts, str]:
+    return {"silver": state.config.convert_silver[len(state.board[seat].converts)]}, (
+        "the next convert"
+    )
+
+
+def _convert_effect(state: State, seat: int, event: Convert, slot: int, facts: list[Fact]) -> None:
     state.outsiders[slot] = None
-    me.converts.append(event.card)
+    state.board[seat].converts.append(event.card)
     gain(state, seat, state.catalogue.field("outsider", event.card, "convert"), "convert", facts)
-    return _done(state, seat, "convert", facts, team)
+
+
+ACTIONS: dict[type, Action] = {
+    Develop: Action("develop", "PA-20", _develop_needs, _develop_cost, _develop_effect),
+    Recruit: Action("recruit", "PA-21", _recruit_needs, _recruit_cost, _recruit_effect, modes=True),
+    Hunt: Action("hunt", "PA-24", _nothing, None, _hunt_effect, modes=True),
+    Trade: Action("trade", "PA-25", _nothing, None, _trade_effect, modes=True),
+    Pray: Action("pray", "PA-27", _pray_needs, _pray_cost, _pray_effect),
+    Scheme: Action("scheme", "PA-28", _scheme_needs, None, _scheme_effect, draw="draw_suspicion"),
+    Commission: Action(
+        "commission", "PA-30", _square_needs("monk"), _square_cost("monk"), _square_effect("monk")
+    ),
+    Garrison: Action(
+        "garrison",
+        "PA-33",
+        _square_needs("outpost"),
+        _square_cost("outpost"),
+        _square_effect("outpost"),
+    ),
+    BuildWall: Action("build_wall", "PA-32", _wall_needs, _wall_cost, _no_effect, draw="draw_wall"),
+    Absolve: Action("absolve", "PA-34", _jar_needs, _jar_cost, _absolve_effect),
+    Attack: Action(
+        "attack", "PA-35", _attack_needs, _attack_cost, _attack_effect, discounted=False
+    ),
+    Convert: Action("convert", "PA-36", _convert_needs, _convert_cost, _convert_effect),
+}
+
+
+def _take(action: Action) -> Handler:
+    """The handler of one action of the table."""
+    space, requires, price, effect = action.space, action.requires, action.cost, action.effect
+
+    def take(state: State, event: Any) -> Sequence[Fact]:
+        seat = turn_of(state, event, space)
+        _place(state, seat, space, event.workers, action.modes)
+        target = requires(state, seat, event)
+        cost: Amounts = {}
+        if price is not None:
+            cost, what = price(state, seat, event, target)
+            if action.discounted:
+                cost = discounted(state, seat, space, cost)
+            _cost_check(state, seat, cost, what)
+        facts: list[Fact] = []
+        team = len(state.board[seat].team)
+        pay(state, seat, cost)
+        _occupy(state, seat, space, event.workers, facts)
+        effect(state, seat, event, target, facts)
+        if action.draw is not None:
+            state.pending_team = team
+        return _done(state, seat, space, facts, team, draw=action.draw)
+
+    return take
 
 
 def _favour(state: State, event: Favour) -> Sequence[Fact]:
@@ -561,20 +644,9 @@ def _pass(state: State, event: Pass) -> Sequence[Fact]:
 
 
 HANDLERS: dict[type, Handler] = {
-    Develop: _develop,
-    Recruit: _recruit,
-    Hunt: _hunt_trade,
-    Trade: _hunt_trade,
-    Pray: _pray,
-    Scheme: _scheme,
+    **{kind: _take(action) for kind, action in ACTIONS.items()},
     DrawSuspicion: _draw_suspicion,
-    Commission: _commission,
-    Garrison: _garrison,
-    BuildWall: _build_wall,
     DrawWall: _draw_wall,
-    Absolve: _absolve,
-    Attack: _attack,
-    Convert: _convert,
     Favour: _favour,
     Pass: _pass,
 }

@@ -494,3 +494,28 @@ def test_the_opening_of_the_two_player_example_by_hand():
     assert (ann.will, ann.spells, (2, 3) in ann.exhausted) == (0, ["S03"], True)
     assert (bob.shards, bob.items) == (0, ["I19"])
     assert "S03" not in after_ann.public_homework
+
+
+def test_the_fields_the_rules_rebind_are_all_taken_over_after_a_cast():
+    # AA-5: an event after a cast is checked on a copy with the cast closed, and the state
+    # takes over the copy's REBOUND fields; any field the rules assign must be among them.
+    import ast
+    from pathlib import Path
+
+    from replay.games.albus_academy.rules import REBOUND
+
+    package = Path(aa.__file__).parent
+    assigned = set()
+    for module in package.glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text())):
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            if isinstance(node, ast.AugAssign):
+                targets = [node.target]
+            for target in targets:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == "state"
+                ):
+                    assigned.add(target.attr)
+    assert assigned and assigned <= set(REBOUND), assigned - set(REBOUND)

@@ -2,14 +2,16 @@
 
 A cast is a run of events (albus-catalogue.md §6): `cast`, the activated tile's actions,
 then `trigger`s each followed by that tile's actions; it ends at the first other event. So
-`apply` first closes a cast when such an event comes, and undoes the closing if the event is
-refused: a rejected event leaves the state as it was.
+`apply` checks such an event on a copy of the state with the cast closed, and the state takes
+the copy over only once the event is accepted: a rejected event leaves the state as it was.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import msgspec
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, TrackMoved
@@ -121,7 +123,9 @@ def new_game(config: Config, header: Header, catalogue: Catalogue) -> State:
 # --- apply ------------------------------------------------------------------------------------
 
 CAST_EVENTS = (Trigger, CollectShard, GainWill, TakeTile, UseItem, CompleteHomework)
-_TURN_FIELDS = (
+# The fields the rules ever rebind (the rest are changed in place): what the state takes over
+# from the copy an event after a cast was checked on. A test holds the list to the code.
+REBOUND = (
     "phase",
     "draws",
     "turn",
@@ -133,6 +137,7 @@ _TURN_FIELDS = (
     "taken",
     "private_done",
     "last_turn",
+    "ended_by",
 )
 
 
@@ -141,17 +146,16 @@ def apply(state: State, event: Event) -> Sequence[Fact]:
     handler = handler_for(_HANDLERS, event, "an Albus Academy")
     if state.phase != "casting" or isinstance(event, CAST_EVENTS):
         return handler(state, event)
-    # Closing a cast only rebinds these fields (never changes a list in place), so keeping
-    # the old values is enough to undo it.
-    saved = [getattr(state, name) for name in _TURN_FIELDS]
+    # The cast ends at the first event that is not part of it (AA-5), and that event is
+    # checked on the state the closing leaves: a copy of the state, sharing its lists, which
+    # the state takes over only once the event is accepted. The closing rebinds the copy's
+    # fields and never changes a list in place; a handler changes lists only after its checks.
+    trial = msgspec.structs.replace(state)
     facts: list[Fact] = []
-    close_cast(state, facts)  # the cast ends at the first event that is not part of it
-    try:
-        facts.extend(handler(state, event))
-    except IllegalEvent:
-        for name, value in zip(_TURN_FIELDS, saved):
-            setattr(state, name, value)
-        raise
+    close_cast(trial, facts)
+    facts.extend(handler(trial, event))
+    for name in REBOUND:
+        setattr(state, name, getattr(trial, name))
     return facts
 
 

@@ -15,11 +15,9 @@ from .config import TERRAINS, Config
 from .events import MapHex
 
 Hex = tuple[int, int]
+# The six neighbours' offsets, in the order `neighbours` lists them (build_board spells
+# them out in this order).
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-
-
-def adjacent(a: Hex, b: Hex) -> bool:
-    return (b[0] - a[0], b[1] - a[1]) in DIRECTIONS
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,7 +46,7 @@ def build_board(hexes: Sequence[MapHex], players: int, config: Config) -> Board:
             f"{players} players play on {wanted} hexes "
             f"({config.tiles_per_player} tiles each), not {len(hexes)}",
         )
-    coords = tuple((h.q, h.r) for h in hexes)
+    coords = tuple([(h.q, h.r) for h in hexes])
     index: dict[Hex, int] = {}
     for i, (at, h) in enumerate(zip(coords, hexes)):
         if at in index:
@@ -60,49 +58,70 @@ def build_board(hexes: Sequence[MapHex], players: int, config: Config) -> Board:
                 f"known: {', '.join(TERRAINS)}",
             )
         index[at] = i
+    get = index.get  # spelled out: the map is built for every replay of a log
     neighbours = tuple(
-        tuple(index[n] for dq, dr in DIRECTIONS if (n := (q + dq, r + dr)) in index)
-        for q, r in coords
+        [
+            tuple(
+                [
+                    n
+                    for n in (
+                        get((q + 1, r)),
+                        get((q + 1, r - 1)),
+                        get((q, r - 1)),
+                        get((q - 1, r)),
+                        get((q - 1, r + 1)),
+                        get((q, r + 1)),
+                    )
+                    if n is not None
+                ]
+            )
+            for q, r in coords
+        ]
     )
-    terrain = tuple(h.terrain for h in hexes)
-    _check_tiles(hexes, config)
+    terrain = tuple([h.terrain for h in hexes])
+    _check_tiles(hexes, config, neighbours)
     _check_connected(coords, neighbours)
     return Board(
         coords=coords,
         index=index,
         terrain=terrain,
-        tile=tuple(h.tile for h in hexes),
+        tile=tuple([h.tile for h in hexes]),
         neighbours=neighbours,
-        edge=tuple(len(n) < len(DIRECTIONS) for n in neighbours),
-        by_lake=tuple(any(terrain[n] == "lake" for n in ns) for ns in neighbours),
+        edge=tuple([len(n) < len(DIRECTIONS) for n in neighbours]),
+        by_lake=tuple(["lake" in [terrain[n] for n in ns] for ns in neighbours]),
     )
 
 
-def _check_tiles(hexes: Sequence[MapHex], config: Config) -> None:
+def _check_tiles(
+    hexes: Sequence[MapHex], config: Config, neighbours: Sequence[tuple[int, ...]]
+) -> None:
     """HE-22: tile ids on every hex or on none; each tile a set of mutually adjacent hexes."""
-    tagged = [h for h in hexes if h.tile is not None]
-    if not tagged:
+    tile = [h.tile for h in hexes]
+    untagged = tile.count(None)
+    if untagged == len(tile):
         return
-    if len(tagged) != len(hexes):
+    if untagged:
         raise RulesError(
-            "HE-22", f"tile ids are on {len(tagged)} of {len(hexes)} hexes: all or none"
+            "HE-22", f"tile ids are on {len(tile) - untagged} of {len(hexes)} hexes: all or none"
         )
-    tiles: dict[int, list[Hex]] = {}
-    for h in tagged:
-        assert h.tile is not None
-        tiles.setdefault(h.tile, []).append((h.q, h.r))
-    for tile, members in tiles.items():
-        if len(members) != config.tile_size:
-            raise RulesError(
-                "HE-22", f"tile {tile} has {len(members)} hexes, not {config.tile_size}"
-            )
-        for i, a in enumerate(members):
-            for b in members[i + 1 :]:
-                if not adjacent(a, b):
+    tiles: dict[int | None, list[int]] = {}
+    for i, t in enumerate(tile):
+        if t in tiles:
+            tiles[t].append(i)
+        else:
+            tiles[t] = [i]
+    size = config.tile_size
+    for t, members in tiles.items():
+        if len(members) != size:
+            raise RulesError("HE-22", f"tile {t} has {len(members)} hexes, not {size}")
+        for k, i in enumerate(members):
+            near = neighbours[i]
+            for j in members[k + 1 :]:
+                if j not in near:
+                    a, b = hexes[i], hexes[j]
                     raise RulesError(
                         "HE-22",
-                        f"tile {tile}: hexes [{a[0]}, {a[1]}] and [{b[0]}, {b[1]}] "
-                        "are not adjacent",
+                        f"tile {t}: hexes [{a.q}, {a.r}] and [{b.q}, {b.r}] are not adjacent",
                     )
 
 

@@ -4,12 +4,34 @@ refuse what they forbid, and by the legal moves, which leave it out."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from replay.errors import IllegalEvent
 
+from .board import Board
+from .config import Config
 from .state import State
 
 MOVABLE_INTO = ("village", None)  # HE-8: an opponent's city or fortress keeps knights out
+
+
+class Pieces(Protocol):
+    """What the checks of a step read: a `State`, or a move's `Ahead` of it."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def config(self) -> Config: ...
+    @property
+    def players(self) -> list[str]: ...
+    @property
+    def knights(self) -> Sequence[list[int]]: ...
+    @property
+    def building(self) -> Sequence[tuple[int, str] | None]: ...
+    @property
+    def posts(self) -> Sequence[dict[int, int]]: ...
+    @property
+    def tokens(self) -> Sequence[dict[str, int]]: ...
 
 
 def on_board(state: State, seat: int) -> dict[str, int]:
@@ -20,7 +42,7 @@ def on_board(state: State, seat: int) -> dict[str, int]:
     return counts
 
 
-def opponent_pieces(state: State, seat: int, h: int) -> bool:
+def opponent_pieces(state: Pieces, seat: int, h: int) -> bool:
     """Whether any opponent has a knight or a village on hex `h` (HE-9's pieces)."""
     building = state.building[h]
     if building is not None and building[0] != seat and building[1] == "village":
@@ -29,7 +51,7 @@ def opponent_pieces(state: State, seat: int, h: int) -> bool:
     return any(count for other, count in enumerate(row) if other != seat)
 
 
-def entry_block(state: State, seat: int, h: int) -> str | None:
+def entry_block(state: Pieces, seat: int, h: int) -> str | None:
     """HE-8: why a knight of `seat` may not enter hex `h`, or None when it may."""
     board = state.board
     if board.terrain[h] == "lake":
@@ -122,7 +144,7 @@ def payment_value(state: State, pay: Sequence[str]) -> int:
     return sum(values.get(terrain, 0) for terrain in pay)
 
 
-def hex_at(state: State, at: tuple[int, int], rule: str, what: str) -> int:
+def hex_at(state: Pieces, at: tuple[int, int], rule: str, what: str) -> int:
     h = state.board.index.get(tuple(at))  # type: ignore[arg-type]
     if h is None:
         raise IllegalEvent(rule, f"{what} [{at[0]}, {at[1]}] is not on the map")

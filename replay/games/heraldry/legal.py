@@ -15,6 +15,7 @@ from typing import Any, Literal, cast
 from replay.game import Expecting
 
 from .checks import (
+    Pieces,
     build_block,
     entry_block,
     expedition_block,
@@ -37,7 +38,7 @@ from .events import (
     Site,
     Step,
 )
-from .movement import do_step, loot_due, undo_step
+from .movement import Ahead, loot_due, plan_ahead, plan_step
 from .state import State
 
 
@@ -90,11 +91,11 @@ def own(state: State, seat: int, piece: str) -> list[int]:
     return [h for h, kind in state.built[seat].items() if kind == piece]
 
 
-def knight_hexes(state: State, seat: int) -> list[int]:
+def knight_hexes(state: Pieces, seat: int) -> list[int]:
     return list(state.posts[seat])
 
 
-def steps(state: State, seat: int, moved: dict[int, int] | None = None) -> list[Step]:
+def steps(state: Pieces, seat: int, moved: dict[int, int] | None = None) -> list[Step]:
     """HE-7, HE-8: every single step a knight of `seat` may take, with each loot it may
     choose (HE-19); `moved` counts the knights per hex that have moved this action."""
     board = state.board
@@ -116,7 +117,7 @@ def steps(state: State, seat: int, moved: dict[int, int] | None = None) -> list[
     return out
 
 
-def loot_choices(state: State, seat: int, b: int) -> list[list[Terrain]]:
+def loot_choices(state: Pieces, seat: int, b: int) -> list[list[Terrain]]:
     """HE-19: the loot lists a step into `b` may carry: one per terrain the victim holds."""
     _, owner = loot_due(state, seat, b)
     if owner is None:
@@ -128,11 +129,9 @@ def loot_choices(state: State, seat: int, b: int) -> list[list[Terrain]]:
 def second_steps(state: State, seat: int, first: Step) -> list[Step]:
     """HE-20: the steps that may follow `first`, on the board as it leaves."""
     moved: dict[int, int] = {}
-    done = do_step(state, seat, first, moved)
-    try:
-        return steps(state, seat, moved)
-    finally:
-        undo_step(state, done, moved)
+    ahead = Ahead(state)
+    plan_ahead(ahead, plan_step(ahead, seat, first, moved))
+    return steps(ahead, seat, moved)
 
 
 def build_sites(state: State, seat: int) -> list[int]:

@@ -1,16 +1,54 @@
-"""Heraldry's steps and battles (HE-7 to HE-9, HE-19, HE-20): one knight's step checked,
-made with its battle, and undone, for the move action and for the legal moves that look a
-step ahead."""
+"""Heraldry's steps and battles (HE-7 to HE-9, HE-19, HE-20).
+
+A move's second step is judged on the board its first step leaves (HE-20). So a move is
+checked whole before anything changes: each step is planned on `Ahead`, a read-only view of
+the state with the earlier steps' changes laid over the hexes and tokens they touch, and the
+steps are made only once every one has passed. The legal moves look a step ahead the same way.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from replay.errors import IllegalEvent
 
-from .checks import entry_block, hex_at, opponent_pieces
-from .events import (
-    Step,
-)
+from .checks import Pieces, entry_block, hex_at, opponent_pieces
+from .events import Step
 from .state import State
+
+
+class Ahead:
+    """The state as the planned steps of a move would leave it; the state itself unchanged.
+    Its knights and posts are copies of the state's lists holding the same rows, and a row a
+    step changes is copied before it is (a move touches a few hexes and seats); its buildings
+    and tokens are the state's own until a step changes one (`plan_ahead`)."""
+
+    __slots__ = (
+        "_hexes", "_seats", "board", "building", "config", "knights", "players", "posts",
+        "tokens",
+    )  # fmt: skip
+
+    def __init__(self, state: State) -> None:
+        self.board, self.config, self.players = state.board, state.config, state.players
+        self.knights, self.posts = state.knights[:], state.posts[:]
+        self.building, self.tokens = state.building, state.tokens
+        self._hexes: set[int] = set()  # the knight rows copied already
+        self._seats: set[int] = set()  # the posts copied already
+
+    def add_knights(self, seat: int, h: int, count: int) -> None:
+        if h not in self._hexes:
+            self._hexes.add(h)
+            self.knights[h] = self.knights[h][:]
+        if seat not in self._seats:
+            self._seats.add(seat)
+            self.posts[seat] = dict(self.posts[seat])
+        self.knights[h][seat] += count
+        posts = self.posts[seat]
+        left = posts.get(h, 0) + count
+        if left:
+            posts[h] = left
+        else:
+            del posts[h]
 
 
 def add_knights(state: State, seat: int, h: int, count: int) -> None:
@@ -24,15 +62,26 @@ def add_knights(state: State, seat: int, h: int, count: int) -> None:
         del posts[h]
 
 
-# A step done, with what it needs to be undone: (seat, from, to, destroyed knights by seat,
-# the destroyed village's owner, the looted terrain).
-# What a step did, so that it can be undone: (seat, from, to, knights destroyed by owner,
-# the owner of a village destroyed, the token looted).
-Done = tuple[int, int, int, list[tuple[int, int]], int | None, str | None]
+# A step as checked, to be made: (seat, from, to, knights destroyed by owner, the owner of a
+# village destroyed, the token looted).
+Planned = tuple[int, int, int, list[tuple[int, int]], int | None, str | None]
 
 
-def check_step(state: State, seat: int, step: Step, moved: dict[int, int]) -> tuple[int, int]:
-    """HE-7, HE-8, HE-20: the (from, to) hexes of a legal step, or IllegalEvent."""
+def loot_due(state: Pieces, seat: int, b: int) -> tuple[bool, int | None]:
+    """Whether entering `b` is a battle (HE-9, HE-20), and the owner of a village it destroys."""
+    building = state.building[b]
+    mine = state.knights[b][seat] > 0 or building == (seat, "village")
+    if not mine or not opponent_pieces(state, seat, b):
+        return False, None
+    if building is not None and building[0] != seat and building[1] == "village":
+        return True, building[0]
+    return True, None
+
+
+def plan_step(state: Pieces, seat: int, step: Step, moved: dict[int, int]) -> Planned:
+    """Check one step, its battle included (IllegalEvent otherwise), counting it in `moved`;
+    what making it will do (`make_move`). HE-7, HE-8, HE-20 first: a knight of the seat that
+    has not moved yet, into a neighbouring hex it may enter."""
     a = hex_at(state, step.from_, "HE-7", "a step from")
     b = hex_at(state, step.to, "HE-7", "a step to")
     board = state.board
@@ -48,23 +97,6 @@ def check_step(state: State, seat: int, step: Step, moved: dict[int, int]) -> tu
     why = entry_block(state, seat, b)
     if why:
         raise IllegalEvent("HE-8", f"no knight may enter {board.name(b)}: {why}")
-    return a, b
-
-
-def loot_due(state: State, seat: int, b: int) -> tuple[bool, int | None]:
-    """Whether entering `b` is a battle (HE-9, HE-20), and the owner of a village it destroys."""
-    building = state.building[b]
-    mine = state.knights[b][seat] > 0 or building == (seat, "village")
-    if not mine or not opponent_pieces(state, seat, b):
-        return False, None
-    if building is not None and building[0] != seat and building[1] == "village":
-        return True, building[0]
-    return True, None
-
-
-def do_step(state: State, seat: int, step: Step, moved: dict[int, int]) -> Done:
-    """Check and make one step, its battle included; the record undoes it (`undo_step`)."""
-    a, b = check_step(state, seat, step, moved)
     battle, village_owner = loot_due(state, seat, b)
     loot = step.loot
     looted: str | None = None
@@ -95,40 +127,90 @@ def do_step(state: State, seat: int, step: Step, moved: dict[int, int]) -> Done:
         )
     destroyed: list[tuple[int, int]] = []
     if battle:
-        for other, count in enumerate(state.knights[b]):
-            if other != seat and count:
-                destroyed.append((other, count))
-                add_knights(state, other, b, -count)
-                state.reserve[other]["knight"] += count
-        if village_owner is not None:
-            state.building[b] = None
-            del state.built[village_owner][b]
-            state.reserve[village_owner]["village"] += 1
-            if looted is not None:
-                state.tokens[village_owner][looted] -= 1
-                mine = state.tokens[seat]
-                mine[looted] = mine.get(looted, 0) + 1
-    add_knights(state, seat, a, -1)
-    add_knights(state, seat, b, 1)
+        destroyed = [
+            (other, count)
+            for other, count in enumerate(state.knights[b])
+            if other != seat and count
+        ]
     moved[b] = moved.get(b, 0) + 1
     return seat, a, b, destroyed, village_owner, looted
 
 
-def undo_step(state: State, done: Done, moved: dict[int, int]) -> None:
-    seat, a, b, destroyed, village_owner, looted = done
-    moved[b] -= 1
-    add_knights(state, seat, b, -1)
-    add_knights(state, seat, a, 1)
+def plan_ahead(ahead: Ahead, planned: Planned) -> None:
+    """Lay a planned step over `ahead`, for the steps after it to be checked on."""
+    seat, a, b, destroyed, village_owner, looted = planned
     for other, count in destroyed:
-        add_knights(state, other, b, count)
-        state.reserve[other]["knight"] -= count
-    if village_owner is not None:
-        state.building[b] = (village_owner, "village")
-        state.built[village_owner][b] = "village"
-        state.reserve[village_owner]["village"] -= 1
+        ahead.add_knights(other, b, -count)
+    if village_owner is not None:  # rare: the whole table is copied
+        ahead.building = ahead.building[:]
+        ahead.building[b] = None
         if looted is not None:
-            state.tokens[village_owner][looted] += 1
-            state.tokens[seat][looted] -= 1
+            tokens = ahead.tokens = ahead.tokens[:]
+            tokens[village_owner] = dict(tokens[village_owner])
+            tokens[village_owner][looted] -= 1
+            mine = tokens[seat] = dict(tokens[seat])
+            mine[looted] = mine.get(looted, 0) + 1
+    ahead.add_knights(seat, a, -1)
+    ahead.add_knights(seat, b, 1)
+
+
+def plan_move(state: State, seat: int, steps: Sequence[Step]) -> list[Planned]:
+    """Every step of a move checked on the board the steps before it leave (HE-20), with
+    nothing changed yet; IllegalEvent at the first that breaks a rule."""
+    moved: dict[int, int] = {}
+    plans = [plan_step(state, seat, steps[0], moved)]
+    ahead: Ahead | None = None
+    for i in range(1, len(steps)):
+        step = steps[i]
+        if ahead is None:
+            if _apart(step, steps[:i]):  # what it reads, the earlier steps left alone
+                plans.append(plan_step(state, seat, step, moved))
+                continue
+            ahead = Ahead(state)
+            for planned in plans:
+                plan_ahead(ahead, planned)
+        else:
+            plan_ahead(ahead, plans[-1])
+        plans.append(plan_step(ahead, seat, step, moved))
+    return plans
+
+
+def _apart(step: Step, earlier: Sequence[Step]) -> bool:
+    """Whether a step reads nothing the earlier steps change: a step reads the knights and
+    building of its two hexes and the tokens of a village's owner; it changes its own two
+    hexes, and tokens only when it loots."""
+    here, there = step.from_, step.to
+    for e in earlier:
+        if e.loot or here == e.from_ or here == e.to or there == e.from_ or there == e.to:
+            return False
+    return True
+
+
+def make_move(state: State, plans: list[Planned]) -> None:
+    """Make a move's checked steps, their battles included (HE-9, HE-19)."""
+    knights, posts, reserve, tokens = state.knights, state.posts, state.reserve, state.tokens
+    for seat, a, b, destroyed, village_owner, looted in plans:
+        for other, count in destroyed:
+            add_knights(state, other, b, -count)
+            reserve[other]["knight"] += count
+        if village_owner is not None:
+            state.building[b] = None
+            del state.built[village_owner][b]
+            reserve[village_owner]["village"] += 1
+            if looted is not None:
+                tokens[village_owner][looted] -= 1
+                mine = tokens[seat]
+                mine[looted] = mine.get(looted, 0) + 1
+        # the knight leaves `a` (never empty: it stood there) and enters `b`
+        knights[a][seat] -= 1
+        knights[b][seat] += 1
+        mine_posts = posts[seat]
+        left = mine_posts[a] - 1
+        if left:
+            mine_posts[a] = left
+        else:
+            del mine_posts[a]
+        mine_posts[b] = mine_posts.get(b, 0) + 1
 
 
 def _held(tokens: dict[str, int]) -> str:

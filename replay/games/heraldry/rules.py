@@ -1,9 +1,10 @@
 """The rules of Heraldry (rules/heraldry.md) as functions over `State`.
 
 `apply` checks first and mutates after, so a rejected event leaves the state untouched; a
-move, whose second step sees the board after the first (HE-20), undoes its first step when
-the second is refused. The predicates here (`entry_block`, `build_block`, …) are the ones
-`legal.py` enumerates with, so the engine offers exactly what it accepts.
+move, whose second step sees the board after the first (HE-20), is checked whole on a view
+of the board its steps leave before any step is made (`movement.plan_move`). The predicates
+here (`entry_block`, `build_block`, …) are the ones `legal.py` enumerates with, so the engine
+offers exactly what it accepts.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from .events import (
     Recruit,
 )
 from .legal import has_action
-from .movement import Done, add_knights, do_step, undo_step
+from .movement import add_knights, make_move, plan_move
 from .scoring import token_value
 from .state import State
 
@@ -202,17 +203,10 @@ def _move(state: State, event: Move) -> Sequence[Fact]:
             "HE-7",
             f"a move takes 1 to {state.config.move_max_knights} steps, not {len(event.steps)}",
         )
-    moved: dict[int, int] = {}
-    done: list[Done] = []
-    try:
-        for step in event.steps:
-            done.append(do_step(state, seat, step, moved))
-    except IllegalEvent:
-        for record in reversed(done):
-            undo_step(state, record, moved)
-        raise
+    plans = plan_move(state, seat, event.steps)  # every step checked, nothing changed
+    make_move(state, plans)
     facts: list[Fact] = []
-    for _, _, b, destroyed, village_owner, looted in done:
+    for _, _, b, destroyed, village_owner, looted in plans:
         _battle_facts(state, seat, b, destroyed, village_owner, looted, facts)
     _end_turn(state, facts)
     return facts

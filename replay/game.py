@@ -57,6 +57,22 @@ def seat_of(state: Any, event: Any, rule: str) -> int:
     return seat
 
 
+def check_turn(state: Any, seat: int, event: Any, rule: str) -> None:
+    """IllegalEvent under `rule` unless it is `seat`'s turn (a turn-based game's state has the
+    seat to act in `turn`)."""
+    if seat != state.turn:
+        raise IllegalEvent(
+            rule, f"{event.player} acts out of turn: it is {state.players[state.turn]}'s turn"
+        )
+
+
+def check_round(state: Any, claimed: int | None, rule: str, what: str = "event") -> None:
+    """IllegalEvent under `rule` when an event names a round (optional in every log) other
+    than the state's."""
+    if claimed is not None and claimed != state.round:
+        raise IllegalEvent(rule, f"the {what} says round {claimed} but it is round {state.round}")
+
+
 def handler_for(handlers: Mapping[type, Handler], event: Any, game: str) -> Handler:
     """The handler of an event's type; LOG-2 for an event that is not one of `game`'s."""
     handler = handlers.get(type(event))

@@ -15,7 +15,7 @@ import msgspec
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, TrackMoved
-from replay.game import handler_for, seat_of
+from replay.game import check_round, check_turn, handler_for, seat_of
 
 from .board import (
     Pos,
@@ -177,10 +177,7 @@ def _actor(state: State, event: Any, phases: tuple[str, ...]) -> int:
     seat = seat_of(state, event, "AA-3")
     if state.phase not in phases:
         raise _out_of_place(state, type(event).__struct_config__.tag)
-    if seat != state.turn:
-        raise IllegalEvent(
-            "AA-2", f"{event.player} acts out of turn: it is {state.players[state.turn]}'s turn"
-        )
+    check_turn(state, seat, event, "AA-2")
     return seat
 
 
@@ -193,11 +190,6 @@ def _pos(state: State, at: Sequence[int], rule: str) -> Pos:
             f"{state.config.board_rows} × {state.config.board_cols} board",
         )
     return pos
-
-
-def _round_check(state: State, claimed: int | None, rule: str) -> None:
-    if claimed is not None and claimed != state.round:
-        raise IllegalEvent(rule, f"the event says round {claimed} but it is round {state.round}")
 
 
 # Draws (AA-22, AA-33, AA-35).
@@ -278,7 +270,7 @@ def _start_turn(state: State) -> None:
 
 def _cast(state: State, event: Cast) -> Sequence[Fact]:
     seat = _actor(state, event, ("main",))
-    _round_check(state, event.round, "AA-3")
+    check_round(state, event.round, "AA-3")
     at = _pos(state, event.at, "AA-4")
     me = state.board[seat]
     if me.board[at[0]][at[1]] is None:
@@ -487,7 +479,7 @@ def _complete(state: State, event: CompleteHomework) -> Sequence[Fact]:
 
 def _rest(state: State, event: Rest) -> Sequence[Fact]:
     seat = _actor(state, event, ("main",))
-    _round_check(state, event.round, "AA-3")
+    check_round(state, event.round, "AA-3")
     me = state.board[seat]
     if event.swap is not None:
         if event.swap not in me.private:

@@ -14,7 +14,7 @@ from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved
-from replay.game import dispatch, seat_of
+from replay.game import check_turn, dispatch, seat_of
 
 from .board import build_board
 from .checks import (
@@ -104,11 +104,7 @@ def _actor(state: State, event: Event, rule: str) -> int:
         raise IllegalEvent(
             "HE-4", "setup is over: a city is now only founded from a village (HE-11)"
         )
-    if seat != state.turn:
-        rule = "HE-4" if state.phase == "setup" else "HE-21"
-        raise IllegalEvent(
-            rule, f"{event.player} acts out of turn: it is {state.players[state.turn]}'s turn"
-        )
+    check_turn(state, seat, event, "HE-4" if state.phase == "setup" else "HE-21")
     return seat
 
 

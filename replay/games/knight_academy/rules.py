@@ -13,7 +13,7 @@ from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, TrackMoved
-from replay.game import dispatch, seat_of
+from replay.game import check_round, dispatch, seat_of
 
 from .config import CARD_TRACKS, TRACKS, Config, Track
 from .events import Bonus, Deal, Event, Header, Pick, Play
@@ -100,10 +100,7 @@ def _deal(state: State, event: Deal) -> Sequence[Fact]:
     if state.phase != "deal":
         raise IllegalEvent("KA-4", f"{event.player} is dealt cards during the {_phase(state)}")
     seat = seat_of(state, event, "KA-4")
-    if event.round is not None and event.round != state.round:
-        raise IllegalEvent(
-            "KA-4", f"the deal says round {event.round} but it is round {state.round}"
-        )
+    check_round(state, event.round, "KA-4", "deal")
     if state.dealt[seat]:
         raise IllegalEvent("KA-4", f"{event.player} was already dealt in round {state.round}")
     if len(event.cards) != config.hand_size:

@@ -10,7 +10,7 @@ from typing import Any
 
 from replay.errors import IllegalEvent
 from replay.facts import Fact, ResourceChanged
-from replay.game import Handler, seat_of
+from replay.game import Handler, check_turn, seat_of
 
 from .effects import Amounts, reward
 from .events import (
@@ -31,7 +31,7 @@ from .events import (
     Scheme,
     Trade,
 )
-from .flow import expect_phase, in_turn, next_turn, turn_of
+from .flow import actor, expect_phase, next_turn
 from .ledger import (
     add_vp,
     attack_silver,
@@ -280,7 +280,7 @@ def _scheme_effect(
 def _draw_suspicion(state: State, event: DrawSuspicion) -> Sequence[Fact]:
     seat = seat_of(state, event, "PA-28")
     expect_phase(state, "draw_suspicion", "draw_suspicion", "PA-28")
-    in_turn(state, seat, event, "PA-28")
+    check_turn(state, seat, event, "PA-28")
     # PA-56: an empty deck is the discard, shuffled (checked first: a refusal changes nothing).
     deck = state.suspicion_deck or state.suspicion_discard
     if event.card not in deck:
@@ -403,7 +403,7 @@ def _no_effect(state: State, seat: int, event: object, _target: None, facts: lis
 def _draw_wall(state: State, event: DrawWall) -> Sequence[Fact]:
     seat = seat_of(state, event, "PA-32")
     expect_phase(state, "draw_wall", "draw_wall", "PA-32")
-    in_turn(state, seat, event, "PA-32")
+    check_turn(state, seat, event, "PA-32")
     if event.card not in state.wall_deck:
         raise IllegalEvent("PA-32", f"{event.card} is not a wall card still in the deck")
     state.wall_deck.remove(event.card)
@@ -534,7 +534,7 @@ def _take(action: Action) -> Handler:
     space, requires, price, effect = action.space, action.requires, action.cost, action.effect
 
     def take(state: State, event: Any) -> Sequence[Fact]:
-        seat = turn_of(state, event, space)
+        seat = actor(state, event, space)
         _place(state, seat, space, event.workers, action.modes)
         target = requires(state, seat, event)
         cost: Amounts = {}
@@ -556,7 +556,7 @@ def _take(action: Action) -> Handler:
 
 
 def _favour(state: State, event: Favour) -> Sequence[Fact]:
-    seat = turn_of(state, event, "favour")
+    seat = actor(state, event, "favour")
     cat = state.catalogue
     if not favour_open(state, seat, event.card):
         raise IllegalEvent(
@@ -611,7 +611,7 @@ def _favour(state: State, event: Favour) -> Sequence[Fact]:
 
 
 def _pass(state: State, event: Pass) -> Sequence[Fact]:
-    seat = turn_of(state, event, "pass")
+    seat = actor(state, event, "pass")
     me = state.board[seat]
     held = sum(me.supply.values())
     keep = min(state.config.keep_workers, held)

@@ -9,7 +9,7 @@ from typing import Any
 
 from replay.errors import IllegalEvent
 from replay.facts import Fact
-from replay.game import Handler, seat_of
+from replay.game import Handler, check_round, check_turn, seat_of
 
 from .events import (
     ChoosePaladin,
@@ -101,14 +101,9 @@ def _start_round(state: State) -> None:
         me.passed = False
 
 
-def _round_check(state: State, claimed: int | None, rule: str) -> None:
-    if claimed is not None and claimed != state.round:
-        raise IllegalEvent(rule, f"the event says round {claimed} but it is round {state.round}")
-
-
 def _reveal_king(state: State, event: RevealKing) -> Sequence[Fact]:
     expect_phase(state, "king", "reveal_king", "PA-6")
-    _round_check(state, event.round, "PA-6")
+    check_round(state, event.round, "PA-6")
     due = state.king_due[0]
     deck = state.order_deck if due == "order" else state.favour_deck
     if event.card not in deck:
@@ -127,7 +122,7 @@ def _reveal_king(state: State, event: RevealKing) -> Sequence[Fact]:
 
 def _reveal_tavern(state: State, event: RevealTavern) -> Sequence[Fact]:
     expect_phase(state, "tavern", "reveal_tavern", "PA-9")
-    _round_check(state, event.round, "PA-9")
+    check_round(state, event.round, "PA-9")
     want = len(state.players) + state.config.tavern_extra
     cards = event.cards
     if len(cards) != want:
@@ -182,7 +177,7 @@ def _choose_paladin(state: State, event: ChoosePaladin) -> Sequence[Fact]:
 def _take_tavern(state: State, event: TakeTavern) -> Sequence[Fact]:
     seat = seat_of(state, event, "PA-11")
     expect_phase(state, "take_tavern", "take_tavern", "PA-11")
-    in_turn(state, seat, event, "PA-11")
+    check_turn(state, seat, event, "PA-11")
     if event.card not in state.tavern or event.card in state.taken:
         raise IllegalEvent(
             "PA-11",
@@ -211,19 +206,12 @@ def _take_tavern(state: State, event: TakeTavern) -> Sequence[Fact]:
     return facts
 
 
-def in_turn(state: State, seat: int, event: Any, rule: str) -> None:
-    if seat != state.turn:
-        raise IllegalEvent(
-            rule, f"{event.player} acts out of turn: it is {state.players[state.turn]}'s turn"
-        )
-
-
-def turn_of(state: State, event: Any, act: str) -> int:
+def actor(state: State, event: Any, act: str) -> int:
     """The acting seat of an action (PA-15), checked."""
     seat = seat_of(state, event, "PA-15")
     if state.phase != "actions":
         raise IllegalEvent("PA-15", f"{event.player} takes {act}, but {describe_expected(state)}")
-    in_turn(state, seat, event, "PA-15")
+    check_turn(state, seat, event, "PA-15")
     return seat
 
 

@@ -42,16 +42,10 @@ class Ahead:
         if seat not in self._seats:
             self._seats.add(seat)
             self.posts[seat] = dict(self.posts[seat])
-        self.knights[h][seat] += count
-        posts = self.posts[seat]
-        left = posts.get(h, 0) + count
-        if left:
-            posts[h] = left
-        else:
-            del posts[h]
+        add_knights(self, seat, h, count)
 
 
-def add_knights(state: State, seat: int, h: int, count: int) -> None:
+def add_knights(state: Pieces, seat: int, h: int, count: int) -> None:
     """Put `count` knights of `seat` on hex `h` (take them off when negative)."""
     state.knights[h][seat] += count
     posts = state.posts[seat]

@@ -432,6 +432,8 @@ def test_he22_header_checks():
     assert _header_rule(header(map=partial)) == "HE-22"
     apart = ("ppp..ppp", "ppp..ppp")  # two islands
     assert _header_rule(header(rows=apart)) == "HE-22"
+    far = [*grid()[:-1], he.MapHex(q=10**9, r=-(10**9), terrain="plains")]  # one hex afar
+    assert _header_rule(header(map=far)) == "HE-22"  # not connected, refused without a grid
     # A hole makes its neighbours edge hexes.
     holed = new(rows=("pppp", "p.pp", "pppp", "ppp."))
     edge = {holed.board.coords[h] for h in range(len(holed.board)) if holed.board.edge[h]}
@@ -479,3 +481,21 @@ def test_the_simulator_lays_a_fresh_legal_map_for_every_match(players):
         assert len(header.map) == 27 * players and all(h.tile is not None for h in header.map)
         maps.add(tuple((h.q, h.r, h.terrain) for h in header.map))
     assert len(maps) == 4
+
+
+def test_the_map_grid_finds_the_same_neighbours_as_the_coordinates_and_the_lakes_shores():
+    # HE-3's adjacency, HE-6's hexes by a lake: the padded grid against plain lookups.
+    from replay.games.heraldry.board import DIRECTIONS, _neighbours, _scattered_neighbours
+    from replay.games.heraldry.mapgen import random_map
+
+    rng = __import__("random").Random(5)
+    for players in (2, 3, 4):
+        hexes = random_map(players, he.STANDARD, rng)
+        coords = [(h.q, h.r) for h in hexes]
+        assert _neighbours(coords) == _scattered_neighbours(coords)
+        board = he.board.build_board(hexes, players, he.STANDARD)
+        index = board.index
+        for h, (q, r) in enumerate(coords):
+            near = [index.get((q + dq, r + dr)) for dq, dr in DIRECTIONS]
+            lake = any(n is not None and board.terrain[n] == "lake" for n in near)
+            assert board.by_lake[h] == lake

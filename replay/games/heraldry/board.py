@@ -47,38 +47,11 @@ def build_board(hexes: Sequence[MapHex], players: int, config: Config) -> Board:
             f"({config.tiles_per_player} tiles each), not {len(hexes)}",
         )
     coords = tuple([(h.q, h.r) for h in hexes])
-    index: dict[Hex, int] = {}
-    for i, (at, h) in enumerate(zip(coords, hexes)):
-        if at in index:
-            raise RulesError("HE-3", f"hex [{h.q}, {h.r}] appears twice in the map")
-        if h.terrain not in TERRAINS:
-            raise RulesError(
-                "HE-2",
-                f"hex [{h.q}, {h.r}] has unknown terrain {h.terrain!r}; "
-                f"known: {', '.join(TERRAINS)}",
-            )
-        index[at] = i
-    get = index.get  # spelled out: the map is built for every replay of a log
-    neighbours = tuple(
-        [
-            tuple(
-                [
-                    n
-                    for n in (
-                        get((q + 1, r)),
-                        get((q + 1, r - 1)),
-                        get((q, r - 1)),
-                        get((q - 1, r)),
-                        get((q - 1, r + 1)),
-                        get((q, r + 1)),
-                    )
-                    if n is not None
-                ]
-            )
-            for q, r in coords
-        ]
-    )
     terrain = tuple([h.terrain for h in hexes])
+    index: dict[Hex, int] = dict(zip(coords, range(len(coords))))
+    if len(index) != len(coords) or not _KNOWN.issuperset(terrain):
+        _refuse_first_bad_hex(hexes)
+    neighbours = _neighbours(coords)
     _check_tiles(hexes, config, neighbours)
     _check_connected(coords, neighbours)
     return Board(
@@ -88,8 +61,72 @@ def build_board(hexes: Sequence[MapHex], players: int, config: Config) -> Board:
         tile=tuple([h.tile for h in hexes]),
         neighbours=neighbours,
         edge=tuple([len(n) < len(DIRECTIONS) for n in neighbours]),
-        by_lake=tuple(["lake" in [terrain[n] for n in ns] for ns in neighbours]),
+        by_lake=_by_lake(terrain, neighbours),
     )
+
+
+_KNOWN = frozenset(TERRAINS)
+
+
+def _scattered_neighbours(coords: Sequence[Hex]) -> tuple[tuple[int, ...], ...]:
+    """Each hex's neighbours, looked up by coordinates: for a map spread wider than it has
+    hexes (which HE-22 then refuses as not connected)."""
+    index = {at: i for i, at in enumerate(coords)}
+    return tuple(
+        tuple([n for dq, dr in DIRECTIONS if (n := index.get((q + dq, r + dr))) is not None])
+        for q, r in coords
+    )
+
+
+def _neighbours(coords: Sequence[Hex]) -> tuple[tuple[int, ...], ...]:
+    """Each hex's neighbours on the map, in DIRECTIONS order. A map is built for every replay
+    of a log, so the hexes are laid on a padded grid where a neighbour is a list index away
+    (q, r → (q - q0) * width + r - r0; the six offsets follow from it), and a hex with all six
+    neighbours keeps its tuple as it is."""
+    qs = [q for q, _ in coords]
+    rs = [r for _, r in coords]
+    if not coords or max(qs) - min(qs) >= len(coords) or max(rs) - min(rs) >= len(coords):
+        return _scattered_neighbours(coords)  # never connected: no grid of that size
+    q0, r0 = min(qs) - 1, min(rs) - 1
+    width = max(rs) - r0 + 2
+    grid: list[int | None] = [None] * ((max(qs) - q0 + 2) * width)
+    keys = [(q - q0) * width + r - r0 for q, r in coords]
+    for i, k in enumerate(keys):
+        grid[k] = i
+    up, up_left = width, width - 1  # q + 1 (and r - 1): one row of the grid on
+    around: list[tuple[int, ...]] = []
+    for k in keys:
+        ns = (grid[k + up], grid[k + up_left], grid[k - 1], grid[k - up], grid[k - up_left],
+              grid[k + 1])  # fmt: skip
+        around.append(
+            tuple([n for n in ns if n is not None]) if None in ns else ns  # type: ignore[arg-type]
+        )
+    return tuple(around)
+
+
+def _by_lake(terrain: Sequence[str], neighbours: Sequence[Sequence[int]]) -> tuple[bool, ...]:
+    """HE-6: the hexes touching a lake, found from the lakes (neighbours are mutual)."""
+    near = [False] * len(terrain)
+    for h, kind in enumerate(terrain):
+        if kind == "lake":
+            for n in neighbours[h]:
+                near[n] = True
+    return tuple(near)
+
+
+def _refuse_first_bad_hex(hexes: Sequence[MapHex]) -> None:
+    """HE-3, HE-2: the first hex that repeats another or has an unknown terrain."""
+    seen: set[Hex] = set()
+    for h in hexes:
+        if (h.q, h.r) in seen:
+            raise RulesError("HE-3", f"hex [{h.q}, {h.r}] appears twice in the map")
+        if h.terrain not in TERRAINS:
+            raise RulesError(
+                "HE-2",
+                f"hex [{h.q}, {h.r}] has unknown terrain {h.terrain!r}; "
+                f"known: {', '.join(TERRAINS)}",
+            )
+        seen.add((h.q, h.r))
 
 
 def _check_tiles(

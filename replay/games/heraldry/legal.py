@@ -129,7 +129,7 @@ def loot_choices(state: Pieces, seat: int, b: int) -> list[list[Terrain]]:
 def second_steps(state: State, seat: int, first: Step) -> list[Step]:
     """HE-20: the steps that may follow `first`, on the board as it leaves."""
     moved: dict[int, int] = {}
-    ahead = Ahead(state)
+    ahead = Ahead(state, posts=True)
     plan_ahead(ahead, plan_step(ahead, seat, first, moved))
     return steps(ahead, seat, moved)
 

@@ -19,36 +19,43 @@ from .state import State
 
 class Ahead:
     """The state as the planned steps of a move would leave it; the state itself unchanged.
-    Its knights and posts are copies of the state's lists holding the same rows, and a row a
-    step changes is copied before it is (a move touches a few hexes and seats); its buildings
-    and tokens are the state's own until a step changes one (`plan_ahead`)."""
+    Its knights are a copy of the state's list holding the same rows, and a row a step
+    changes is copied before it is (a move touches a few hexes). Its buildings and tokens
+    are the state's own until a step changes one (`plan_ahead`), and so are its posts unless
+    `posts` asks for them to follow (the legal second steps start from them; a step's checks
+    never read them)."""
 
     __slots__ = (
-        "_hexes", "_seats", "board", "building", "config", "knights", "players", "posts",
+        "_knights", "_posts", "board", "building", "config", "knights", "players", "posts",
         "tokens",
     )  # fmt: skip
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, posts: bool = False) -> None:
         self.board, self.config, self.players = state.board, state.config, state.players
-        self.knights, self.posts = state.knights[:], state.posts[:]
+        self._knights, self.knights = state.knights, state.knights[:]
+        self._posts = state.posts
+        self.posts = state.posts[:] if posts else state.posts
         self.building, self.tokens = state.building, state.tokens
-        self._hexes: set[int] = set()  # the knight rows copied already
-        self._seats: set[int] = set()  # the posts copied already
 
     def add_knights(self, seat: int, h: int, count: int) -> None:
-        if h not in self._hexes:
-            self._hexes.add(h)
-            self.knights[h] = self.knights[h][:]
-        if seat not in self._seats:
-            self._seats.add(seat)
-            self.posts[seat] = dict(self.posts[seat])
-        add_knights(self, seat, h, count)
+        row = self.knights[h]
+        if row is self._knights[h]:
+            row = self.knights[h] = row[:]
+        row[seat] += count
+        if self.posts is not self._posts:
+            posts = self.posts[seat]
+            if posts is self._posts[seat]:
+                posts = self.posts[seat] = dict(posts)
+            _post(posts, h, count)
 
 
 def add_knights(state: Pieces, seat: int, h: int, count: int) -> None:
     """Put `count` knights of `seat` on hex `h` (take them off when negative)."""
     state.knights[h][seat] += count
-    posts = state.posts[seat]
+    _post(state.posts[seat], h, count)
+
+
+def _post(posts: dict[int, int], h: int, count: int) -> None:
     left = posts.get(h, 0) + count
     if left:
         posts[h] = left

@@ -93,6 +93,9 @@ def is_over(state: State) -> bool:
 
 def _actor(state: State, event: Event, rule: str) -> int:
     """The seat acting now; IllegalEvent if the event is not its to make."""
+    seat = state.seats.get(event.player)
+    if seat == state.turn and state.phase == "play" and type(event) is not PlaceCity:
+        return seat  # every check below passes: the common case, answered first
     seat = seat_of(state, event, rule)
     kind = type(event).__struct_config__.tag
     if state.phase == "over":

@@ -532,15 +532,16 @@ ACTIONS: dict[type, Action] = {
 def _take(action: Action) -> Handler:
     """The handler of one action of the table."""
     space, requires, price, effect = action.space, action.requires, action.cost, action.effect
+    modes, cut, draw = action.modes, action.discounted, action.draw
 
     def take(state: State, event: Any) -> Sequence[Fact]:
         seat = actor(state, event, space)
-        _place(state, seat, space, event.workers, action.modes)
+        _place(state, seat, space, event.workers, modes)
         target = requires(state, seat, event)
         cost: Amounts = {}
         if price is not None:
             cost, what = price(state, seat, event, target)
-            if action.discounted:
+            if cut:
                 cost = discounted(state, seat, space, cost)
             _cost_check(state, seat, cost, what)
         facts: list[Fact] = []
@@ -548,9 +549,9 @@ def _take(action: Action) -> Handler:
         pay(state, seat, cost)
         _occupy(state, seat, space, event.workers, facts)
         effect(state, seat, event, target, facts)
-        if action.draw is not None:
+        if draw is not None:
             state.pending_team = team
-        return _done(state, seat, space, facts, team, draw=action.draw)
+        return _done(state, seat, space, facts, team, draw=draw)
 
     return take
 

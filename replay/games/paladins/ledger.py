@@ -15,16 +15,21 @@ from .state import State
 TRACK = {"faith": "faith", "str": "strength", "inf": "influence"}  # catalogue unit → track
 
 
+UNIT = {track: unit for unit, track in TRACK.items()}  # track → catalogue unit
+
+
 def effective(state: State, seat: int, track: str) -> int:
-    """PA-44: track + this round's paladin bonus + the team's `bonus` abilities."""
+    """PA-44: track + this round's paladin bonus + the team's `bonus` abilities. (Asked for
+    several times an action: it reads the catalogue's parsed fields directly.)"""
     me = state.board[seat]
-    unit = {"faith": "faith", "strength": "str", "influence": "inf"}[track]
+    unit = UNIT[track]
     value = me.tracks[track]
-    cat = state.catalogue
+    parsed = state.catalogue.parsed
     if me.paladin is not None:
-        value += cat.field("paladin", me.paladin, "bonus").get(unit, 0)
+        value += parsed["paladin"][me.paladin]["bonus"].get(unit, 0)
+    townsfolk = parsed["townsfolk"]
     for card in me.team:
-        ability: Ability = cat.field("townsfolk", card, "ability")
+        ability: Ability = townsfolk[card]["ability"]
         if ability.kind == "bonus":
             value += ability.attrs.get(unit, 0)
     return value

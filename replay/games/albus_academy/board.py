@@ -35,14 +35,21 @@ def edges_at(state: State, seat: int, at: Pos) -> str | None:
 
 
 def linked(state: State, seat: int, a: Pos, b: Pos) -> bool:
-    """AA-7, AA-26: facing halves of the same kind form a whole connector."""
+    """AA-7, AA-26: facing halves of the same kind form a whole connector. (Asked at every
+    cast and placement: edge k of a tile turned r times is its printed edge k - r.)"""
     facing = FACING.get((b[0] - a[0], b[1] - a[1]))
     if facing is None:
         return False
-    ea, eb = edges_at(state, seat, a), edges_at(state, seat, b)
-    if ea is None or eb is None:
+    board = state.board[seat].board
+    top_a, top_b = board[a[0]][a[1]], board[b[0]][b[1]]
+    if top_a is None or top_b is None:
         return False
-    x, y = ea[facing[0]], eb[facing[1]]
+    cat = state.catalogue
+    corners, tiles = cat.corners, cat.tiles
+    name, turned = top_a
+    x = (corners[name] if name in corners else tiles[name]).edges[(facing[0] - turned) % 4]
+    name, turned = top_b
+    y = (corners[name] if name in corners else tiles[name]).edges[(facing[1] - turned) % 4]
     return x != "-" and x == y
 
 
@@ -95,9 +102,17 @@ def matchable(steps: Steps, actions: Sequence[str]) -> bool:
 
 
 def links(state: State, seat: int) -> int:
-    """Whole connectors on a board, each adjacent pair counted once (the `per_link` count)."""
-    pairs = grid(state.config.board_rows, state.config.board_cols)[2]
-    return sum(linked(state, seat, a, b) for a, b in pairs)
+    """Whole connectors on a board, each adjacent pair counted once (the `per_link` count).
+    Each position's edges are turned once, not once per pair it is in (AA-7, AA-26)."""
+    cells, _, pairs = grid(state.config.board_rows, state.config.board_cols)
+    edges = {at: edges_at(state, seat, at) for at in cells}
+    count = 0
+    for a, b in pairs:
+        ea, eb = edges[a], edges[b]
+        if ea is not None and eb is not None:
+            x, y = FACING[(b[0] - a[0], b[1] - a[1])]
+            count += ea[x] != "-" and ea[x] == eb[y]
+    return count
 
 
 def placed_tiles(state: State, seat: int) -> int:

@@ -8,6 +8,7 @@ the copy over only once the event is accepted: a rejected event leaves the state
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -139,6 +140,7 @@ REBOUND = (
     "last_turn",
     "ended_by",
 )
+_rebound = operator.attrgetter(*REBOUND)
 
 
 def apply(state: State, event: Event) -> Sequence[Fact]:
@@ -154,8 +156,8 @@ def apply(state: State, event: Event) -> Sequence[Fact]:
     facts: list[Fact] = []
     close_cast(trial, facts)
     facts.extend(handler(trial, event))
-    for name in REBOUND:
-        setattr(state, name, getattr(trial, name))
+    for name, value in zip(REBOUND, _rebound(trial)):
+        setattr(state, name, value)
     return facts
 
 

@@ -56,6 +56,9 @@ samples: $(VENV)/.installed
 	$(VENV)/bin/squire simulate knight-academy -n 100 --players 4 --bots greedy,focus,denier,random \
 	  --seed 2026 --set 'quest_prizes=[12,8,4]' --played-from 2026-10-01T18:00:00Z \
 	  --out data/samples/knight-academy --jobs 1
+	$(VENV)/bin/squire simulate knight-academy -n 100 --players 4 --bots greedy,focus,denier,random \
+	  --seed 2026 --ruleset knight-academy/advanced --played-from 2026-11-01T18:00:00Z \
+	  --out data/samples/knight-academy --jobs 1
 	rm -rf data/samples/heraldry
 	for players in 2 3 4; do \
 	  $(VENV)/bin/squire simulate heraldry -n 60 --players $$players --bots greedy,random \

@@ -221,6 +221,7 @@ LABELS: dict[str, dict[str, str]] = {
     "phase_pick": {"en": "draft", "zh": "选牌"},
     "phase_play": {"en": "play", "zh": "出牌"},
     "phase_bonus": {"en": "courage bonuses", "zh": "勇气奖励"},
+    "phase_lift": {"en": "lift before scoring", "zh": "计分前抽出圆盘"},
     "phase_final": {"en": "final claim", "zh": "终局记录"},
     "phase_draft": {"en": "draft", "zh": "选牌"},
     "phase_over": {"en": "game over", "zh": "游戏结束"},

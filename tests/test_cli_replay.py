@@ -87,7 +87,7 @@ def test_schema_is_the_json_schema_of_the_events_and_validates_real_lines(capsys
         for d in schema["$defs"].values()
         if "kind" in d.get("properties", {})
     }
-    assert kinds == {"header", "deal", "pick", "play", "bonus", "final"}
+    assert kinds == {"header", "deal", "pick", "play", "bonus", "lift", "final"}  # lift: KA-21a
 
 
 def test_the_console_script_runs(tmp_path):

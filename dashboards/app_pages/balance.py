@@ -109,7 +109,8 @@ if len(choices) >= 2:
     left, right = st.columns(2)
     a = left.selectbox("A", choices, index=0, key="ruleset-a")
     b = right.selectbox("B", choices, index=1, key="ruleset-b")
-    for column, key in ((left, a), (right, b)):
+    # The same rule set may be chosen on both sides: each side's tables keep their own keys.
+    for column, key, side in ((left, a, "a"), (right, b, "b")):
         one = Filters(
             game=flt.game,
             variants=flt.variants,
@@ -122,11 +123,11 @@ if len(choices) >= 2:
             summary = query(sql, params).with_columns(
                 (pl.col("wins") / pl.col("seats")).alias("win_rate")
             )
-            show(summary.drop("ruleset_key"), f"ruleset-{'a' if key == a else 'b'}-bots")
+            show(summary.drop("ruleset_key"), f"ruleset-{side}-bots")
             sql, params = where(one, queries.SOURCE_SHARE_OF_WINNERS)
             show(
                 named(query(sql, params).drop("ruleset_key"), "source"),
-                f"ruleset-{'a' if key == a else 'b'}-sources",
+                f"ruleset-{side}-sources",
             )
 else:
     st.caption(t("one_ruleset"))

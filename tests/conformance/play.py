@@ -29,9 +29,11 @@ def begin(
     players: int | None = None,
     bots: tuple[str, ...] | None = None,
     rules: dict[str, Any] | None = None,
+    ruleset: str | None = None,
 ) -> tuple[Any, list[Any], random.Random]:
     """A new match of `game` as the simulator seats it (by default at its second table, with
-    all its bots), with its bots and the random source the simulator would use."""
+    all its bots, under the seed's turn of its named rulesets), with its bots and the random
+    source the simulator would use."""
     from ingest.simulate import Spec, _header, catalogue_for
 
     sim = game.simulation
@@ -42,6 +44,7 @@ def begin(
         players=players or profile.tables[min(1, len(profile.tables) - 1)],
         bots=bots or tuple(sim.bots),
         seed=seed,
+        ruleset=ruleset or sorted(game.rulesets)[seed % len(game.rulesets)],
         rules=rules or {},
     )
     rng = random.Random(seed)

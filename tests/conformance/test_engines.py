@@ -128,6 +128,7 @@ def test_random_legal_games_replay_deterministically_and_their_scores_add_up(nam
         players=data.draw(st.sampled_from(profile.tables), label="players"),
         bots=(data.draw(st.sampled_from(sorted(sim.bots)), label="bots"),),
         seed=data.draw(st.integers(0, 2**32), label="seed"),
+        ruleset=data.draw(st.sampled_from(sorted(game.rulesets)), label="ruleset"),
         rules=data.draw(profile.rules, label="rules"),
     )
     log = __import__("gzip").decompress(simulate_match(spec, 0).data)

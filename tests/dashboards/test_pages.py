@@ -485,3 +485,24 @@ def test_a_player_name_cannot_smuggle_markdown_into_the_viewer(tmp_path, monkeyp
     shown = [element.value for element in [*at.caption, *at.info, *at.markdown]]
     assert any(plain(SMUGGLER) in value for value in shown)
     assert not any("](" in value.replace("\\]\\(", "") for value in shown)
+
+
+def test_the_viewer_shows_the_advanced_rules_lift_before_scoring(app):
+    # KA-21a: in the advanced samples' first match, event 124 is Cid's lift on charity.
+    at = app("viewer", game="ka-1a66b7fa-000000", step="123")
+    shown = " ".join(str(c.value) for c in at.caption) + " ".join(m.value for m in at.markdown)
+    assert "lift before scoring" in shown
+    assert "lift" in shown and "Cid" in shown
+
+
+def test_balance_compares_the_advanced_rules_with_the_standard_ones(app):
+    # KA-21: the advanced samples are a rule set of their own, side by side with the others.
+    at = app("balance")
+    a, b = at.selectbox(key="ruleset-a"), at.selectbox(key="ruleset-b")
+    assert "knight-academy/advanced" in a.options
+    a.select("knight-academy/standard")
+    b.select("knight-academy/advanced").run()
+    assert not at.exception
+    assert at.selectbox(key="ruleset-b").value == "knight-academy/advanced"
+    at.selectbox(key="ruleset-a").select("knight-academy/advanced").run()  # the same twice
+    assert not at.exception

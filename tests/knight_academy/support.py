@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from replay.games import knight_academy as ka
-from replay.games.knight_academy import Bonus, Deal, Pick, Play
+from replay.games.knight_academy import Bonus, Deal, Lift, Pick, Play
 from replay.games.knight_academy.state import State
 
 LOGS = Path(__file__).parent / "logs"
@@ -24,7 +24,8 @@ def table(players: str = "Ann Bob Cid", config: ka.Config = ka.STANDARD, **field
 
 
 def ev(text: str) -> ka.Event:
-    """'Ann deal a b c d e' | 'Ann pick c' | 'Ann play c [track]' | 'Ann bonus track|-'."""
+    """'Ann deal a b c d e' | 'Ann pick c' | 'Ann play c [track]' | 'Ann bonus track|-' |
+    'Ann lift track|-'."""
     player, kind, *rest = text.split()
     if kind == "deal":
         return Deal(player=player, cards=rest)
@@ -34,6 +35,8 @@ def ev(text: str) -> ka.Event:
         return Play(player=player, card=rest[0], track=rest[1] if len(rest) > 1 else None)
     if kind == "bonus":
         return Bonus(player=player, track=None if rest[0] == "-" else rest[0])  # type: ignore[arg-type]
+    if kind == "lift":
+        return Lift(player=player, track=None if rest[0] == "-" else rest[0])  # type: ignore[arg-type]
     raise ValueError(text)
 
 

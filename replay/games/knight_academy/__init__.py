@@ -1,11 +1,12 @@
 """Knight Academy (骑士学院, Medieval Academy): a card draft with hidden hands, seven race
-tracks and round scoring. Rules: rules/knight-academy.md (KA-1 to KA-20)."""
+tracks and round scoring. Rules: rules/knight-academy.md (KA-1 to KA-21). The advanced rules
+(KA-21) are the ruleset knight-academy/advanced."""
 
 from replay.game import Game, Simulation
 
 from .bots import BOTS, table
-from .config import STANDARD, TRACKS, Config
-from .events import Bonus, Deal, Event, Header, Pick, Play
+from .config import ADVANCED, STANDARD, TRACKS, Config
+from .events import Bonus, Deal, Event, Header, Lift, Pick, Play
 from .legal import chance_event, deal_at_random, expecting, legal_events, to_move
 from .rules import apply, is_over, new_game
 from .scoring import SOURCES, result
@@ -13,6 +14,7 @@ from .state import State
 from .view import render, snapshot
 
 __all__ = [
+    "ADVANCED",
     "RULES",
     "SOURCES",
     "STANDARD",
@@ -22,6 +24,7 @@ __all__ = [
     "Deal",
     "Event",
     "Header",
+    "Lift",
     "Pick",
     "Play",
     "State",
@@ -41,7 +44,7 @@ RULES: Game[Config, State, Event] = Game(
     header_type=Header,
     event_type=Event,
     config_type=Config,
-    rulesets={"knight-academy/standard": STANDARD},
+    rulesets={"knight-academy/standard": STANDARD, "knight-academy/advanced": ADVANCED},
     standard_ruleset="knight-academy/standard",
     sources=SOURCES,
     new_game=new_game,

@@ -11,7 +11,7 @@ from typing import Any
 from replay import game
 
 from .config import CARD_TRACKS
-from .events import Bonus, Event, Pick, Play
+from .events import Bonus, Event, Lift, Pick, Play
 from .rules import card_type_value
 from .state import State
 
@@ -49,6 +49,8 @@ class GreedyBot(Bot):
             return self.gain(state, seat, track, squares)
         if isinstance(event, Bonus) and event.track is not None:
             return self.gain(state, seat, event.track, state.bonuses[0][1])
+        if isinstance(event, Lift) and event.track is not None:
+            return self.weight(state, event.track) * lift_gain(state, seat, event.track)
         return 0.0
 
     def gain(self, state: State, seat: int, track: str, squares: int) -> float:
@@ -133,12 +135,22 @@ def track_gain(state: State, seat: int, track: str, squares: int) -> float:
     return (after - before) * (1.0 if rnd == state.round else LATER)
 
 
-def _points_at(state: State, seat: int, track: str, squares: int) -> float:
+def lift_gain(state: State, seat: int, track: str) -> float:
+    """Points `seat` wins on `track` at its next scoring by lifting its disc (KA-21a)."""
+    rnd = next_scoring(state, track)
+    if rnd is None:
+        return 0.0
+    before = _points_at(state, seat, track, 0)
+    after = _points_at(state, seat, track, 0, on_top=True)
+    return (after - before) * (1.0 if rnd == state.round else LATER)
+
+
+def _points_at(state: State, seat: int, track: str, squares: int, on_top: bool = False) -> float:
     config = state.config
     n = len(state.players)
     row = list(state.progress[track])
     stamps = list(state.arrival[track])
-    if squares:  # a disc that moves arrives on top (KA-8)
+    if squares or on_top:  # a disc that moves (or is lifted) arrives on top (KA-8, KA-21a)
         row[seat] += squares
         stamps[seat] = state.clock + 1
     if track == "king":
@@ -176,7 +188,7 @@ def _tracks_of(event: Event) -> tuple[str, ...]:
     if isinstance(event, (Pick, Play)):
         track = getattr(event, "track", None)
         return (track,) if track else CARD_TRACKS[card_type_value(event.card)[0]]
-    if isinstance(event, Bonus) and event.track is not None:
+    if isinstance(event, (Bonus, Lift)) and event.track is not None:
         return (event.track,)
     return ()
 

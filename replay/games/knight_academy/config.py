@@ -68,6 +68,11 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
         "education",
         "king",
     )
+    # KA-21, the advanced rules (seed 002), all off in the base rules:
+    lifts: Count = 0  # KA-21a: lifts a round's start player may make before its scoring
+    courage_step_back: Count = 0  # KA-21b: squares each courage-rewarded seat then goes back
+    # KA-21c: reset tracks whose reset goes by rank (last to 0, second-last to 1, …)
+    rank_reset_tracks: Annotated[tuple[Name, ...], LIST] = ()
 
     def __post_init__(self) -> None:
         if self.min_players > self.max_players:
@@ -85,6 +90,8 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
         unknown = (set(self.scoring_rounds) | set(self.reset_tracks)) - set(TRACKS)
         if unknown:
             raise ValueError(f"unknown tracks: {', '.join(sorted(unknown))}")
+        if not set(self.rank_reset_tracks) <= set(self.reset_tracks):
+            raise ValueError("rank_reset_tracks must be among reset_tracks")
 
 
 # KA-6: the tracks a card of each type may move; `sword` chooses one of two.
@@ -98,3 +105,10 @@ CARD_TRACKS: dict[str, tuple[Track, ...]] = {
 }
 
 STANDARD = Config()
+# KA-21: the advanced rules on top of the printed ones (the king's reset stays at 0).
+ADVANCED = msgspec.structs.replace(
+    STANDARD,
+    lifts=1,
+    courage_step_back=1,
+    rank_reset_tracks=("courage", "joust", "tournament", "education"),
+)

@@ -51,4 +51,12 @@ class Bonus(_Event, frozen=True, kw_only=True, tag="bonus", gc=False):
     track: Track | None
 
 
-Event = Deal | Pick | Play | Bonus
+class Lift(_Event, frozen=True, kw_only=True, tag="lift", gc=False):
+    """KA-21a (advanced rules): before a round's scoring, its start player lifts its disc on
+    `track` to the top of the square it shares with discs above it, or declines with
+    `track: null`."""
+
+    track: Track | None
+
+
+Event = Deal | Pick | Play | Bonus | Lift

@@ -11,8 +11,9 @@ from itertools import accumulate
 from replay.game import CHANCE, Expecting
 
 from .config import CARD_TRACKS, TRACKS
-from .events import Bonus, Deal, Event, Pick, Play
+from .events import Bonus, Deal, Event, Lift, Pick, Play
 from .rules import card_type_value
+from .scoring import liftable
 from .state import State
 
 
@@ -32,6 +33,13 @@ def expecting(state: State) -> Expecting:
             seats=(state.turn,),
             decider=decider,
             detail={"round": state.round, "played": state.played[state.turn] + 1},
+        )
+    if state.phase == "lift":
+        return Expecting(
+            kind="lift",
+            seats=(state.start_player,),
+            decider=state.start_player,
+            detail={"round": state.round, "tracks": liftable(state, state.start_player)},
         )
     if state.phase == "bonus":
         seat, squares = state.bonuses[0]
@@ -71,6 +79,12 @@ def legal_events(state: State, seat: int | None = None) -> list[Event]:
             else:
                 plays.extend([Play(player=player, card=card, track=track) for track in tracks])
         return plays
+    if state.phase == "lift":
+        start = state.start_player
+        if seat is not None and seat != start:
+            return []
+        player = state.players[start]
+        return [Lift(player=player, track=t) for t in (None, *liftable(state, start))]
     if state.phase == "bonus":
         owed = state.bonuses[0][0]
         if seat is not None and seat != owed:
@@ -96,6 +110,8 @@ def to_move(state: State) -> int:
         return state.has_picked.index(False)
     if state.phase == "bonus":
         return state.bonuses[0][0]
+    if state.phase == "lift":
+        return state.start_player
     return state.turn
 
 

@@ -16,8 +16,17 @@ from replay.facts import Fact, TrackMoved
 from replay.game import check_round, dispatch, seat_of
 
 from .config import CARD_TRACKS, TRACKS, Config, Track
-from .events import Bonus, Deal, Event, Header, Pick, Play
-from .scoring import SOURCES, courage_bonuses, move_disc, score_round
+from .events import Bonus, Deal, Event, Header, Lift, Pick, Play
+from .scoring import (
+    SOURCES,
+    courage_bonuses,
+    lift_disc,
+    liftable,
+    move_disc,
+    rank_reset,
+    score_round,
+    step_back,
+)
 from .state import State
 
 NO_FACTS: tuple[Fact, ...] = ()  # most events establish nothing the warehouse keeps
@@ -221,16 +230,51 @@ def _play(state: State, event: Play) -> Sequence[Fact]:
 
 
 def _end_play(state: State, facts: list[Fact]) -> None:
-    """KA-6: the unplayed cards are discarded; KA-10: courage bonuses are owed, then scoring."""
+    """KA-6: the unplayed cards are discarded; then the scoring phase: the start player's lift
+    where the advanced rules allow one (KA-21a), the courage bonuses (KA-10), the scoring."""
     for cards in state.picked:
         for card in cards:
             state.discard[card] = state.discard.get(card, 0) + 1
         cards.clear()
+    state.lifts_left = state.config.lifts
+    _lift_or_bonuses(state, facts)
+
+
+def _lift_or_bonuses(state: State, facts: list[Fact]) -> None:
+    if state.lifts_left and liftable(state, state.start_player):
+        state.phase = "lift"
+        return
+    state.lifts_left = 0
     state.bonuses = courage_bonuses(state)
+    state.rewarded = [seat for seat, _ in state.bonuses]
     if state.bonuses:
         state.phase = "bonus"
     else:
         _finish_round(state, facts)
+
+
+def _lift(state: State, event: Lift) -> Sequence[Fact]:
+    if state.phase != "lift":
+        raise IllegalEvent("KA-21", f"{event.player} lifts a disc during the {_phase(state)}")
+    seat = seat_of(state, event, "KA-21")
+    if seat != state.start_player:
+        start = state.players[state.start_player]
+        raise IllegalEvent("KA-21", f"only the start player ({start}) may lift a disc")
+    track = event.track
+    if track is not None and track not in liftable(state, seat):
+        raise IllegalEvent(
+            "KA-21",
+            f"{event.player}'s {track} disc is under no disc on its square; it may lift on "
+            f"{', '.join(liftable(state, seat))}",
+        )
+    facts: list[Fact] = []
+    if track is None:
+        state.lifts_left = 0
+    else:
+        lift_disc(state, seat, track)
+        state.lifts_left -= 1
+    _lift_or_bonuses(state, facts)
+    return facts
 
 
 def _bonus(state: State, event: Bonus) -> Sequence[Fact]:
@@ -252,6 +296,13 @@ def _bonus(state: State, event: Bonus) -> Sequence[Fact]:
         facts.append(move_disc(state, seat, event.track, squares, "bonus"))
     del state.bonuses[0]
     if not state.bonuses:
+        back = state.config.courage_step_back
+        if back:  # KA-21b: the rewarded seats' courage discs go back, in the bonuses' order
+            facts.extend(
+                step_back(state, s, "courage", back, "step_back")
+                for s in state.rewarded
+                if state.progress["courage"][s]
+            )
         _finish_round(state, facts)
     return facts
 
@@ -261,28 +312,37 @@ def _finish_round(state: State, facts: list[Fact]) -> None:
     config = state.config
     facts.extend(score_round(state))
     if state.round in config.reset_rounds:
-        for track in config.reset_tracks:  # KA-16
+        for track in config.reset_tracks:  # KA-16; KA-21c: some by rank
             row = state.progress[track]
+            ranks = track in config.rank_reset_tracks
+            after = rank_reset(state, track) if ranks else [0] * len(row)
             for seat, before in enumerate(row):
-                if before:
+                if before != after[seat]:
                     facts.append(
                         TrackMoved(
                             round=state.round,
                             seat=seat,
                             track=track,
                             before=before,
-                            after=0,
+                            after=after[seat],
                             cause="reset",
                         )
                     )
-                    row[seat] = 0
-            state.arrival[track] = [0] * len(row)
+            state.progress[track] = after
+            # Every disc left above the start is alone on its square: stamped from the last up
+            stamps = [0] * len(row)
+            for seat in sorted(range(len(row)), key=after.__getitem__):
+                if after[seat]:
+                    state.clock += 1
+                    stamps[seat] = state.clock
+            state.arrival[track] = stamps
     n = len(state.players)
     start = (state.start_player + 1) % n  # KA-17; KA-19: the neutral seat never starts
     if start == state.neutral_seat:
         start = (start + 1) % n
     state.start_player = start
     state.played = [0] * n
+    state.rewarded = []
     if state.round == config.rounds:
         state.phase = "over"  # KA-18
         return
@@ -297,11 +357,18 @@ _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
     Pick: _pick,
     Play: _play,
     Bonus: _bonus,
+    Lift: _lift,
 }
 
 apply: Callable[[State, Event], Sequence[Fact]] = dispatch(_HANDLERS, "a Knight Academy")
 
 
 def _phase(state: State) -> str:
-    names = {"deal": "deal", "draft": "draft", "play": "play phase", "bonus": "courage bonuses"}
+    names = {
+        "deal": "deal",
+        "draft": "draft",
+        "play": "play phase",
+        "lift": "lift before scoring",
+        "bonus": "courage bonuses",
+    }
     return f"{names.get(state.phase, state.phase)} of round {state.round}"

@@ -9,6 +9,7 @@ from functools import cache
 from replay.facts import Fact, ScoreChanged, TrackMoved
 from replay.game import Result
 
+from .config import TRACKS, Track
 from .state import State
 
 
@@ -39,6 +40,54 @@ def ranked(state: State, track: str) -> list[int]:
         zip(state.progress[track], state.arrival[track], range(len(state.players))), reverse=True
     )
     return [seat for progress, _, seat in ordered if progress > 0]
+
+
+def liftable(state: State, seat: int) -> list[Track]:
+    """KA-21a: the tracks where `seat`'s disc shares its square with a disc above it (a tie it
+    loses). The start square is no square of the track: all there tie for last (KA-9)."""
+    out: list[Track] = []
+    for track in TRACKS:
+        row = state.progress[track]
+        here = row[seat]
+        if here:
+            stamps = state.arrival[track]
+            mine = stamps[seat]
+            if any(p == here and stamps[o] > mine for o, p in enumerate(row) if o != seat):
+                out.append(track)
+    return out
+
+
+def lift_disc(state: State, seat: int, track: str) -> None:
+    """KA-21a: the disc goes to the top of its square, as if it had just arrived (KA-8)."""
+    state.clock += 1
+    state.arrival[track][seat] = state.clock
+
+
+def step_back(state: State, seat: int, track: str, squares: int, cause: str) -> TrackMoved:
+    """KA-21b: a disc moves back `squares` (never behind the start) and lands on top of the
+    square it reaches (KA-8)."""
+    row = state.progress[track]
+    before = row[seat]
+    after = max(0, before - squares)
+    if after != before:
+        row[seat] = after
+        state.clock += 1
+        state.arrival[track][seat] = state.clock if after else 0
+    return TrackMoved(
+        round=state.round, seat=seat, track=track, before=before, after=after, cause=cause
+    )
+
+
+def rank_reset(state: State, track: str) -> list[int]:
+    """KA-21c: where a rank reset leaves each seat's disc: the last at 0, the second-last at 1,
+    and so on up, each square counting the seats below it; discs at the start tie for last
+    (KA-9) and stay there."""
+    row = state.progress[track]
+    at_zero = [seat for seat, progress in enumerate(row) if progress == 0]
+    after = [0] * len(row)
+    for below, seat in enumerate(at_zero + ranked(state, track)[::-1]):
+        after[seat] = below if row[seat] else 0
+    return after
 
 
 def stack_order(state: State, track: str) -> list[int]:

@@ -14,7 +14,7 @@ class State(msgspec.Struct, kw_only=True):
     players: list[str]
     neutral_seat: int | None  # KA-19: gawain's neutral seat, else None
     round: int = 1
-    phase: str = "deal"  # deal | draft | play | bonus | over
+    phase: str = "deal"  # deal | draft | play | lift | bonus | over
     start_player: int = 0
     deck: dict[str, int]  # KA-4: cards still in the deck, by name
     discard: dict[str, int]
@@ -29,6 +29,8 @@ class State(msgspec.Struct, kw_only=True):
     arrival: dict[str, list[int]]  # KA-8: track → when each disc last arrived (higher = on top)
     clock: int = 0  # KA-8: arrivals so far, to stamp the next one
     bonuses: list[tuple[int, int]] = []  # KA-10: (seat, squares) still owed, in order of play
+    lifts_left: int = 0  # KA-21a: lifts the start player may still make this round
+    rewarded: list[int] = []  # KA-21b: the seats this round's courage bonuses go to, in order
     points: list[dict[str, int]]  # seat → scoring source → points
 
     seats: dict[str, int]  # player → seat: `players` inverted, kept because every event asks

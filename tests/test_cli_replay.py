@@ -30,9 +30,10 @@ def test_replay_json_prints_one_object_per_log_line(capsys):
         "ka-example-3p",
         "ka-example-4p",
         "ka-example-5p",
+        "ka-example-advanced-3p",
         "ka-example-gawain",
     ]
-    assert rows[3]["winners"] == ["Ann"] and rows[3]["scores"]["Gawain"] == 25
+    assert rows[4]["winners"] == ["Ann"] and rows[4]["scores"]["Gawain"] == 25
 
 
 def test_a_rejected_log_goes_to_stderr_with_status_one_and_the_others_still_replay(

@@ -148,3 +148,27 @@ def test_ka21c_the_rank_reset_tracks_must_be_reset_tracks():
         ka.RULES.resolve(None, {"rank_reset_tracks": ["quest"]})
     assert ka.RULES.resolve("knight-academy/advanced", {}) is ka.ADVANCED
     assert ka.ADVANCED.lifts == 1 and ka.ADVANCED.courage_step_back == 1
+
+
+def test_ka21_round_one_of_the_three_seat_example_under_the_advanced_rules_by_hand():
+    # ka-example-3p's round 1 with the advanced rules. After Ann's last play (line 31), quest
+    # has Ann 4 on top of Cid 4, and Cid, the start player, lifts (line 32): Cid tops quest.
+    # Only Cid has courage: 1st, 3 squares (line 33: courage 2 → 5), then back 1 (KA-21b).
+    # The scoring is the base game's: joust Fay +3, tournament Cid +3, education Ann and Cid
+    # at 0, −3 each (KA-12).
+    from ingest.read import read_log
+    from replay.replayer import open_log, replay
+
+    from .support import LOGS
+
+    outcome = replay(open_log(read_log(LOGS / "ka-example-advanced-3p.jsonl"), "adv"))
+    by_line = {step.line: step for step in outcome.steps}
+    assert by_line[32].event == ka.Lift(player="Cid", track="quest")
+    moved = [
+        (f.cause, f.before, f.after)
+        for f in by_line[33].facts
+        if isinstance(f, TrackMoved) and f.track == "courage"
+    ]
+    assert moved == [("bonus", 2, 5), ("step_back", 5, 4)]
+    assert ranked(outcome.state, "quest")[:2] == [1, 0]  # Cid above Ann
+    assert outcome.result.scores == [-3, 0, 3] and not outcome.result.complete

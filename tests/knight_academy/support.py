@@ -56,3 +56,13 @@ def set_track(state: State, track: str, *progress: int) -> None:
         state.clock += 1
         stamps.append(state.clock if value else 0)
     state.arrival[track] = stamps
+
+
+def last_plays(state: State, cards: dict[str, list[str]]) -> None:
+    """Every seat has played all but its last card; `cards` = [the card to play, the leftover]."""
+    state.phase = "play"
+    state.turn = state.start_player
+    for player, held in cards.items():
+        seat = state.seats[player]
+        state.picked[seat] = list(held)
+        state.played[seat] = state.config.plays_per_round - 1

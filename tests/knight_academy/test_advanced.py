@@ -12,18 +12,7 @@ from replay.games import knight_academy as ka
 from replay.games.knight_academy.scoring import ranked
 from tests.support import refused
 
-from .support import ev, run, set_track, table
-
-
-def last_plays(state: ka.State, cards: dict[str, list[str]]) -> None:
-    """Every seat has played all but its last card; `cards` = [the card to play, the leftover]."""
-    state.phase = "play"
-    state.turn = state.start_player
-    for player, held in cards.items():
-        seat = state.seats[player]
-        state.picked[seat] = list(held)
-        state.played[seat] = state.config.plays_per_round - 1
-
+from .support import ev, last_plays, run, set_track, table
 
 KINGS = {"Ann": ["king-2", "king-3"], "Bob": ["king-3", "king-4"], "Cid": ["king-4", "king-5"]}
 

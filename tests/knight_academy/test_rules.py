@@ -12,7 +12,7 @@ from replay.games.knight_academy.config import TRACKS
 from replay.games.knight_academy.scoring import courage_bonuses, ranked, score_round
 from replay.replayer import open_log, replay
 
-from .support import LOGS, ev, run, set_track, table
+from .support import LOGS, ev, last_plays, run, set_track, table
 
 
 def points(facts: list[object], state: ka.State) -> dict[str, dict[str, int]]:
@@ -23,16 +23,6 @@ def points(facts: list[object], state: ka.State) -> dict[str, dict[str, int]]:
             by_source = out.setdefault(state.players[fact.seat], {})
             by_source[fact.source] = by_source.get(fact.source, 0) + fact.points
     return out
-
-
-def last_plays(state: ka.State, cards: dict[str, list[str]]) -> None:
-    """Every seat has played all but its last card; `cards` = [the card to play, the leftover]."""
-    state.phase = "play"
-    state.turn = state.start_player
-    for player, held in cards.items():
-        seat = state.seats[player]
-        state.picked[seat] = list(held)
-        state.played[seat] = state.config.plays_per_round - 1
 
 
 # KA-1 ---------------------------------------------------------------------------------------

@@ -126,9 +126,12 @@ step = st.slider(t("step"), 0, last, key="step", bind="query-params")
 view = snapshot(game_id, step, signature())
 assert view is not None
 catalogue = f" · {t('catalogue')} {loaded.catalogue}" if loaded.catalogue else ""
+# A match played under other rules than the game's standard ones says so (KA-21's advanced).
+named = match.header.ruleset
+ruleset = f" · {named}" if named and named != match.game.standard_ruleset else ""
 st.caption(
     plain(
-        f"{game_label(match.game.name)} · {match.header.variant}{catalogue} · "
+        f"{game_label(match.game.name)} · {match.header.variant}{ruleset}{catalogue} · "
         f"{board_of.caption(view)} · {t('start_player')}: {view['start_player']}"
     )
 )

@@ -21,6 +21,7 @@ from replay.facts import PiecesRemoved, ResourceChanged, ScoreChanged, TrackMove
 from replay.games import heraldry as he
 from replay.games.heraldry.legal import has_action
 from replay.replayer import open_log, replay, state_at
+from tests.support import refused
 
 from .support import LOGS, MAP, at, give, grid, header, new, put, rejects, run, table, turn
 
@@ -499,3 +500,18 @@ def test_the_map_grid_finds_the_same_neighbours_as_the_coordinates_and_the_lakes
             near = [index.get((q + dq, r + dr)) for dq, dr in DIRECTIONS]
             lake = any(n is not None and board.terrain[n] == "lake" for n in near)
             assert board.by_lake[h] == lake
+
+
+def test_he20_a_second_step_is_judged_on_the_board_the_first_leaves_however_it_is_written():
+    # HE-20: on the board the first step leaves, Ann's knight on [2, 3] is the one that just
+    # moved, so it may not go on (HE-20, not HE-7's "no knight there"); two knights from
+    # [3, 3] may both enter [2, 3]. Steps built with lists instead of tuples are judged alike.
+    for wrap in (tuple, list):
+        state = table()
+        put(state, "Ann", 3, 3, knights=2)
+        first = he.Step(from_=wrap((3, 3)), to=wrap((2, 3)))
+        on = he.Move(player="Ann", steps=[first, he.Step(from_=(2, 3), to=(1, 3))])
+        assert "has moved already" in refused(he.apply, state, on, "HE-20")
+        both = he.Move(player="Ann", steps=[first, he.Step(from_=(3, 3), to=(2, 3))])
+        he.apply(state, both)
+        assert state.knights[at(state, 2, 3)][0] == 2 and not state.knights[at(state, 3, 3)][0]

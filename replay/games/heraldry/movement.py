@@ -180,9 +180,9 @@ def _apart(step: Step, earlier: Sequence[Step]) -> bool:
     """Whether a step reads nothing the earlier steps change: a step reads the knights and
     building of its two hexes and the tokens of a village's owner; it changes its own two
     hexes, and tokens only when it loots."""
-    here, there = step.from_, step.to
+    ends = (tuple(step.from_), tuple(step.to))  # a step built by hand may hold lists
     for e in earlier:
-        if e.loot or here == e.from_ or here == e.to or there == e.from_ or there == e.to:
+        if e.loot or tuple(e.from_) in ends or tuple(e.to) in ends:
             return False
     return True
 

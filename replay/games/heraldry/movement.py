@@ -181,10 +181,7 @@ def _apart(step: Step, earlier: Sequence[Step]) -> bool:
     building of its two hexes and the tokens of a village's owner; it changes its own two
     hexes, and tokens only when it loots."""
     ends = (tuple(step.from_), tuple(step.to))  # a step built by hand may hold lists
-    for e in earlier:
-        if e.loot or tuple(e.from_) in ends or tuple(e.to) in ends:
-            return False
-    return True
+    return not any(e.loot or tuple(e.from_) in ends or tuple(e.to) in ends for e in earlier)
 
 
 def make_move(state: State, plans: list[Planned]) -> None:

@@ -147,6 +147,16 @@ class Action:
     draw: str | None = None  # the draw that follows before its abilities fire (PA-65)
 
 
+def _reach(state: State, seat: int, track: str, need: int, what: str, rule: str) -> None:
+    """PA-44: an action's requirement that the seat's effective attribute reach `need`."""
+    have = effective(state, seat, track)
+    if have < need:
+        raise IllegalEvent(
+            rule,
+            f"{what} needs {track} {need}; {state.players[seat]}'s effective {track} is {have}",
+        )
+
+
 # --- each action's requirement, cost and effect (PA-20 to PA-36) ---------------------------
 # A requirement checks what the action needs beyond its space and workers and returns what it
 # settled (a display slot, a square); the cost is the printed one, with what a refusal calls it.
@@ -317,13 +327,7 @@ def _square_needs(kind: str) -> Requirement:
         square = _free_square(state, event.square, rule)
         region = state.catalogue.entry("square", event.square).region
         need = (config.region_faith if kind == "monk" else config.region_strength)[region - 1]
-        have = effective(state, seat, track)
-        if have < need:
-            raise IllegalEvent(
-                rule,
-                f"region {region} needs {track} {need}; "
-                f"{event.player}'s effective {track} is {have}",
-            )
+        _reach(state, seat, track, need, f"region {region}", rule)
         return square
 
     return needs
@@ -384,12 +388,7 @@ def _wall_needs(state: State, seat: int, event: BuildWall) -> None:
         raise IllegalEvent("PA-45", f"{event.player} has built every wall")
     if not state.wall_deck:
         raise IllegalEvent("PA-56", "the wall deck is empty: build_wall is illegal")
-    need, have = config.wall_influence[built], effective(state, seat, "influence")
-    if have < need:
-        raise IllegalEvent(
-            "PA-32",
-            f"the next wall needs influence {need}; {event.player}'s effective influence is {have}",
-        )
+    _reach(state, seat, "influence", config.wall_influence[built], "the next wall", "PA-32")
 
 
 def _wall_cost(state: State, seat: int, event: BuildWall, _target: None) -> tuple[Amounts, str]:
@@ -423,12 +422,7 @@ def _jar_needs(state: State, seat: int, event: Absolve) -> None:
         raise IllegalEvent(
             "PA-34", f"jar spot {event.spot} is not an empty spot of 1 … {len(config.jar_spots)}"
         )
-    need, have = config.jar_influence[done], effective(state, seat, "influence")
-    if have < need:
-        raise IllegalEvent(
-            "PA-34",
-            f"the next jar needs influence {need}; {event.player}'s effective influence is {have}",
-        )
+    _reach(state, seat, "influence", config.jar_influence[done], "the next jar", "PA-34")
 
 
 def _jar_cost(state: State, seat: int, event: Absolve, _target: None) -> tuple[Amounts, str]:
@@ -481,13 +475,7 @@ def _convert_needs(state: State, seat: int, event: Convert) -> int:
         raise IllegalEvent("PA-45", f"{event.player} has every convert place filled")
     slot = _outsider_slot(state, event.card, "PA-36")
     need = state.catalogue.entry("outsider", event.card).faith
-    have = effective(state, seat, "faith")
-    if have < need:
-        raise IllegalEvent(
-            "PA-36",
-            f"converting {event.card} needs faith {need}; "
-            f"{event.player}'s effective faith is {have}",
-        )
+    _reach(state, seat, "faith", need, f"converting {event.card}", "PA-36")
     return slot
 
 

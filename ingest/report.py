@@ -34,18 +34,25 @@ def outcome_json(outcome: Outcome) -> dict[str, Any]:
         "complete": result.complete,
         "scores": {player: result.scores[seat] for seat, player in enumerate(players)},
         "sources": {
-            player: {source: result.sources[seat].get(source, 0) for source in match.game.sources}
+            player: {source: result.sources[seat].get(source, 0) for source in _scored(outcome)}
             for seat, player in enumerate(players)
         },
         "winners": sorted(players[seat] for seat in result.winners),
     }
 
 
+def _scored(outcome: Outcome) -> list[str]:
+    """The sources this match's rules score from, in the game's order (a variant board has
+    its own: Knight Academy's KA-22)."""
+    held = outcome.result.sources
+    return [s for s in outcome.match.game.sources if any(s in seat for seat in held)]
+
+
 def outcome_text(outcome: Outcome) -> str:
     match = outcome.match
     header = match.header
     result = outcome.result
-    sources = list(match.game.sources)
+    sources = _scored(outcome)
     status = "complete" if result.complete else "incomplete"
     players = [one_line(player) for player in header.players]  # names from the log
     lines = [

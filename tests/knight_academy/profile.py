@@ -23,14 +23,29 @@ def canonical(event: ka.Event) -> ka.Event:
 def _near_misses(state: ka.State, rng: random.Random, offered: list[Any]) -> list[ka.Event]:
     """Events of the right shape by random seats with random cards and tracks."""
     cards = sorted(state.config.deck)
-    tracks = [None, *ka.TRACKS]
+    tracks = [None, *ka.TRACKS, "white", "black"]
     out: list[ka.Event] = []
     for _ in range(4):
         player = rng.choice(state.players)
         card = rng.choice(cards)
+        track = rng.choice(tracks)
+        slots = rng.randint(0, 6)
         out.append(ka.Pick(player=player, card=card))
-        out.append(ka.Play(player=player, card=card, track=rng.choice(tracks)))
-        out.append(ka.Bonus(player=player, track=rng.choice(tracks)))
+        out.append(ka.Play(player=player, card=card, track=track))
+        out.append(ka.Bonus(player=player, track=track))
+        out.append(ka.Wager(player=player, track=track or "courage"))
+        out.append(ka.Shield(player=player, slot=slots))
+        out.append(ka.Play(player=player, card=card, track=track, peek=slots))
+        out.append(ka.Play(player=player, card=card, track=track, scrolls=[rng.choice((6, 12))]))
+        out.append(
+            ka.Mercy(
+                player=player,
+                other=rng.choice(state.players),
+                give=rng.choice((None, -3, -1)),
+                take=rng.sample((1, 2, 3, 3), rng.randint(0, 3)),
+            )
+        )
+    out.append(ka.Codex(shields=[rng.choice((-3, -1, 0)) for _ in state.players]))
     return out
 
 
@@ -74,7 +89,10 @@ PROFILE = Profile(
             "reset_rounds": st.sets(st.integers(1, 6)).map(sorted),
         },
     ),
-    among=lambda state, event, offered: canonical(event) in offered,
+    # A codex is a chance outcome: any order of its shields is one (KA-22c).
+    among=lambda state, event, offered: (
+        isinstance(event, ka.Codex) or canonical(event) in offered
+    ),
     near_misses=_near_misses,
     invariant=_invariant,
     setting=Setting(

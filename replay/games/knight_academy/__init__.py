@@ -1,12 +1,13 @@
 """Knight Academy (骑士学院, Medieval Academy): a card draft with hidden hands, seven race
-tracks and round scoring. Rules: rules/knight-academy.md (KA-1 to KA-21). The advanced rules
-(KA-21) are the ruleset knight-academy/advanced."""
+tracks and round scoring. Rules: rules/knight-academy.md (KA-1 to KA-22). The advanced rules
+(KA-21) are the ruleset knight-academy/advanced; each variant board (KA-22) is a ruleset of its
+own name (knight-academy/knights, …), all six together knight-academy/all-boards."""
 
 from replay.game import Game, Simulation
 
 from .bots import BOTS, table
-from .config import ADVANCED, STANDARD, TRACKS, Config
-from .events import Bonus, Deal, Event, Header, Lift, Pick, Play
+from .config import ADVANCED, ALL_BOARDS, BOARDS, STANDARD, TRACKS, VARIANT_BOARDS, Config
+from .events import Bonus, Codex, Deal, Event, Header, Lift, Mercy, Pick, Play, Shield, Wager
 from .legal import chance_event, deal_at_random, expecting, legal_events, to_move
 from .rules import apply, is_over, new_game
 from .scoring import SOURCES, result
@@ -15,19 +16,26 @@ from .view import render, snapshot
 
 __all__ = [
     "ADVANCED",
+    "ALL_BOARDS",
+    "BOARDS",
     "RULES",
     "SOURCES",
     "STANDARD",
     "TRACKS",
+    "VARIANT_BOARDS",
     "Bonus",
+    "Codex",
     "Config",
     "Deal",
     "Event",
     "Header",
     "Lift",
+    "Mercy",
     "Pick",
     "Play",
+    "Shield",
     "State",
+    "Wager",
     "apply",
     "deal_at_random",
     "expecting",
@@ -44,7 +52,12 @@ RULES: Game[Config, State, Event] = Game(
     header_type=Header,
     event_type=Event,
     config_type=Config,
-    rulesets={"knight-academy/standard": STANDARD, "knight-academy/advanced": ADVANCED},
+    rulesets={
+        "knight-academy/standard": STANDARD,
+        "knight-academy/advanced": ADVANCED,
+        **{f"knight-academy/{board}": config for board, config in VARIANT_BOARDS.items()},
+        "knight-academy/all-boards": ALL_BOARDS,
+    },
     standard_ruleset="knight-academy/standard",
     sources=SOURCES,
     new_game=new_game,

@@ -10,9 +10,10 @@ from typing import Any
 
 from replay import game
 
-from .config import CARD_TRACKS
-from .events import Bonus, Event, Lift, Pick, Play
-from .rules import card_type_value
+from .config import STANDARD
+from .events import Bonus, Event, Lift, Mercy, Pick, Play, Shield, Wager
+from .rules import card_moves, card_type_value
+from .scoring import positive_shields
 from .state import State
 
 COURAGE_POINT = 0.5  # a courage bonus square is worth about half a point to the bots
@@ -41,16 +42,24 @@ class GreedyBot(Bot):
 
     def value(self, state: State, seat: int, event: Event) -> float:
         if isinstance(event, Pick):
-            kind, squares = card_type_value(event.card)
-            return max(self.gain(state, seat, t, squares) for t in CARD_TRACKS[kind])
+            squares, tracks = card_moves(event.card, state.config)
+            return max(self.gain(state, seat, t, squares) for t in tracks)
         if isinstance(event, Play):
-            kind, squares = card_type_value(event.card)
-            track = event.track or CARD_TRACKS[kind][0]
-            return self.gain(state, seat, track, squares)
+            squares, tracks = card_moves(event.card, state.config)
+            track = event.track or tracks[0]
+            return self.gain(state, seat, track, squares) + play_extras(state, seat, event)
         if isinstance(event, Bonus) and event.track is not None:
             return self.gain(state, seat, event.track, state.bonuses[0][1])
         if isinstance(event, Lift) and event.track is not None:
             return self.weight(state, event.track) * lift_gain(state, seat, event.track)
+        if isinstance(event, Wager):  # KA-22b: the cards in hand that would count
+            return float(
+                sum(event.track in card_moves(card, state.config)[1] for card in state.hands[seat])
+            )
+        if isinstance(event, Shield):
+            return shield_worth(state, seat, event.slot)
+        if isinstance(event, Mercy):
+            return -(event.give or 0) + float(sum(event.take))
         return 0.0
 
     def gain(self, state: State, seat: int, track: str, squares: int) -> float:
@@ -97,8 +106,8 @@ class DenierBot(GreedyBot):
             return own
         n = len(state.players)
         neighbour = (seat + state.config.pass_directions[state.round - 1]) % n
-        kind, squares = card_type_value(event.card)
-        theirs = max(track_gain(state, neighbour, t, squares) for t in CARD_TRACKS[kind])
+        squares, tracks = card_moves(event.card, state.config)
+        theirs = max(track_gain(state, neighbour, t, squares) for t in tracks)
         return own + self.DENIAL * theirs
 
 
@@ -116,12 +125,48 @@ BOTS: dict[str, Callable[[], Bot]] = {
 def next_scoring(state: State, track: str) -> int | None:
     """The round whose scoring will count progress made now on `track`, if any."""
     config = state.config
+    if track == "king" and "scrolls" in config.boards:
+        return state.round if state.scrolls else None  # whenever a scroll is taken
+    rounds = config.knight_rounds if track in ("white", "black") else None
     for rnd in range(state.round, config.rounds + 1):
-        if track == "courage" or rnd in config.scoring_rounds.get(track, ()):
+        if track == "courage" or rnd in (rounds or config.scoring_rounds.get(track, ())):
             return rnd
         if rnd in config.reset_rounds and track in config.reset_tracks:
             return None
     return None
+
+
+def play_extras(state: State, seat: int, event: Play) -> float:
+    """What a play's codex peek (KA-22c) and scrolls (KA-22d) are worth to its seat: a look at
+    a slot not yet seen, and a king's scoring by how far the seat leads it."""
+    worth = 0.0
+    if event.peek is not None and event.peek not in state.peeked[seat]:
+        worth += 0.1
+    if event.scrolls:
+        awards = state.config.king_awards
+        mine = _king_points(state.progress["king"][seat] + card_type_value(event.card)[1], awards)
+        others = [
+            _king_points(progress, awards)
+            for other, progress in enumerate(state.progress["king"])
+            if other != seat
+        ]
+        worth += len(event.scrolls) * (mine - sum(others) / max(1, len(others)))
+    return worth
+
+
+def _king_points(progress: int, awards: Sequence[tuple[int, int]]) -> float:
+    return float(max((points for at, points in awards if progress >= at), default=0))
+
+
+def shield_worth(state: State, seat: int, slot: int) -> float:
+    """KA-22c: a codex shield's points where the seat has looked at it, else the mean of the
+    shields it has not seen."""
+    codex = state.codex
+    seen = {s for s in state.peeked[seat] if codex[s - 1] is not None}
+    if slot in seen:
+        return float(codex[slot - 1] or 0)
+    unseen = [v for s, v in enumerate(codex, 1) if v is not None and s not in seen]
+    return sum(unseen) / len(unseen) if unseen else 0.0
 
 
 def track_gain(state: State, seat: int, track: str, squares: int) -> float:
@@ -154,11 +199,16 @@ def _points_at(state: State, seat: int, track: str, squares: int, on_top: bool =
         row[seat] += squares
         stamps[seat] = state.clock + 1
     if track == "king":
-        progress = min(row[seat], config.king_cap)
-        return float(max((pts for at, pts in config.king_awards if progress >= at), default=0))
+        return _king_points(min(row[seat], config.king_cap), config.king_awards)
     podium = sorted(
         (s for s in range(n) if row[s] > 0), key=lambda s: (row[s], stamps[s]), reverse=True
     )
+    if track == "quest" and "quest" in config.boards:  # KA-22e, by the shields held now
+        shields = len(positive_shields(state, seat))
+        place = podium.index(seat) if seat in podium else None
+        rates = config.quest_shield_rates
+        points, per = rates[place] if place is not None and place < len(rates) else (0, 1)
+        return float(points * (shields // per))
     if track in ("education", "charity"):
         last, second = (
             config.education_penalties if track == "education" else config.charity_penalties
@@ -172,12 +222,17 @@ def _points_at(state: State, seat: int, track: str, squares: int, on_top: bool =
     if seat not in podium:
         return 0.0
     place = podium.index(seat)
-    prizes: tuple[int, ...] = {
-        "joust": config.joust_prizes,
-        "tournament": config.tournament_prizes,
-        "quest": config.quest_prizes,
-        "courage": config.courage_bonus,
-    }[track]
+    if track in ("white", "black"):  # KA-22a: the grail, as this move leaves it
+        grail = state.grail + (squares if track == "white" else -squares)
+        won = grail * (1 if track == "white" else -1) > 0
+        prizes = config.winning_knight_prizes if won else config.losing_knight_prizes
+    else:
+        prizes = {
+            "joust": config.joust_prizes,
+            "tournament": config.tournament_prizes,
+            "quest": config.quest_prizes,
+            "courage": config.courage_bonus,
+        }[track]
     limits = config.place_min_seats
     if place >= len(prizes) or (place < len(limits) and n < limits[place]):
         return 0.0
@@ -187,7 +242,7 @@ def _points_at(state: State, seat: int, track: str, squares: int, on_top: bool =
 def _tracks_of(event: Event) -> tuple[str, ...]:
     if isinstance(event, (Pick, Play)):
         track = getattr(event, "track", None)
-        return (track,) if track else CARD_TRACKS[card_type_value(event.card)[0]]
+        return (track,) if track else card_moves(event.card, STANDARD)[1]
     if isinstance(event, (Bonus, Lift)) and event.track is not None:
         return (event.track,)
     return ()

@@ -8,8 +8,14 @@ import msgspec
 
 from replay.ranges import LIST, Count, Name, Players, Points, Positive, Round, Step
 
-Track = Literal["courage", "joust", "tournament", "education", "king", "charity", "quest"]
-TRACKS: tuple[Track, ...] = get_args(Track)  # KA-1
+Track = Literal[
+    "courage", "joust", "tournament", "education", "king", "charity", "quest", "white", "black"
+]
+TRACKS: tuple[Track, ...] = get_args(Track)[:7]  # KA-1: the printed boards' tracks
+KNIGHTS: tuple[Track, ...] = ("white", "black")  # KA-22a: joust's and tournament's white side
+# KA-22: the white-edged sides a ruleset may turn up, each in place of its printed board.
+Board = Literal["knights", "wager", "codex", "scrolls", "quest", "mercy"]
+BOARDS: tuple[Board, ...] = get_args(Board)
 
 
 def _standard_deck() -> dict[str, int]:
@@ -73,6 +79,30 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     courage_step_back: Count = 0  # KA-21b: squares each courage-rewarded seat then goes back
     # KA-21c: reset tracks whose reset goes by rank (last to 0, second-last to 1, …)
     rank_reset_tracks: Annotated[tuple[Name, ...], LIST] = ()
+    # KA-22, the variant boards (seed 002): the white-edged sides turned up, none in the base game.
+    boards: Annotated[tuple[Board, ...], LIST] = ()
+    # KA-22a White and Black Knight: the squares from the middle of the grail track to each end,
+    # the rounds the board scores (then resets), and the prizes of the winning and losing knight.
+    grail_squares: Positive = 10
+    knight_rounds: Annotated[tuple[Round, ...], LIST] = (2, 4, 6)
+    winning_knight_prizes: Annotated[tuple[Points, ...], LIST] = (8, 5, 2)
+    losing_knight_prizes: Annotated[tuple[Points, ...], LIST] = (5, 3, 1)
+    # KA-22b Courage wager: a podium seat moves its wagered track courage_bonus[place] squares
+    # per card it played there this round.
+    # KA-22c Education codex: the negative shields dealt face down each round, filled up with
+    # 0-point shields to one per seat.
+    codex_shields: Annotated[tuple[Points, ...], LIST] = (-3, -1)
+    # KA-22d Serve the King: the squares the scrolls start on; the last one's scroll, once
+    # taken, resets the board.
+    scroll_squares: Annotated[tuple[Positive, ...], LIST] = (6, 12)
+    # KA-22e Quest: (points, per so many positive shields) for the 1st and 2nd, and the last's.
+    quest_shield_rates: Annotated[tuple[tuple[Points, Positive], ...], LIST] = ((1, 1), (1, 2))
+    quest_last_rate: tuple[Points, Positive] = (-1, 2)
+    # KA-22f Mercy: shields of at most mercy_max_value the 1st and the 2nd take from the last;
+    # the 2nd swaps only with mercy_second_seats seats or more.
+    mercy_takes: tuple[Count, Count] = (2, 1)
+    mercy_max_value: Points = 3
+    mercy_second_seats: Players = 4
 
     def __post_init__(self) -> None:
         if self.min_players > self.max_players:
@@ -92,6 +122,30 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
             raise ValueError(f"unknown tracks: {', '.join(sorted(unknown))}")
         if not set(self.rank_reset_tracks) <= set(self.reset_tracks):
             raise ValueError("rank_reset_tracks must be among reset_tracks")
+        if len(set(self.boards)) != len(self.boards):
+            raise ValueError("a variant board is named twice in boards")
+        if list(self.scroll_squares) != sorted(set(self.scroll_squares)):
+            raise ValueError("scroll_squares must rise")
+        if "scrolls" in self.boards and self.scroll_squares[-1:] > (self.king_cap,):
+            raise ValueError("a scroll lies beyond king_cap")
+
+    @property
+    def tracks(self) -> tuple[Track, ...]:
+        """The tracks in play: KA-22a's knights replace joust and tournament."""
+        if "knights" in self.boards:
+            return ("courage", *KNIGHTS, "education", "king", "charity", "quest")
+        return TRACKS
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The scoring sources in play, in the order results list them (KA-22's own names)."""
+        boards = self.boards
+        out: list[str] = [*KNIGHTS] if "knights" in boards else ["joust", "tournament"]
+        out.append("codex" if "codex" in boards else "education")
+        out.append("king")
+        out.append("mercy" if "mercy" in boards else "charity")
+        out.append("quest_shields" if "quest" in boards else "quest")
+        return tuple(out)
 
 
 # KA-6: the tracks a card of each type may move; `sword` chooses one of two.
@@ -112,3 +166,8 @@ ADVANCED = msgspec.structs.replace(
     courage_step_back=1,
     rank_reset_tracks=("courage", "joust", "tournament", "education"),
 )
+# KA-22: each variant board alone on the printed ones, and all six together.
+VARIANT_BOARDS: dict[str, Config] = {
+    board: msgspec.structs.replace(STANDARD, boards=(board,)) for board in BOARDS
+}
+ALL_BOARDS = msgspec.structs.replace(STANDARD, boards=BOARDS)

@@ -39,10 +39,17 @@ class Pick(_Event, frozen=True, kw_only=True, tag="pick", gc=False):
 
 
 class Play(_Event, frozen=True, kw_only=True, tag="play", gc=False):
-    """KA-6: a seat plays a card onto a track (required for `sword`: joust or tournament)."""
+    """KA-6: a seat plays a card onto a track (required for `sword`: joust or tournament, or
+    with the knights board the white or black knight, KA-22a).
+
+    `peek`: with the codex board, the codex slot (from 1) the player of an education card looks
+    at (KA-22c). `scrolls`: with the king's scrolls, the squares of the scrolls the disc reached
+    or passed that the player takes (KA-22d)."""
 
     card: Card
     track: Track | None = None
+    peek: int | None = None
+    scrolls: list[int] = []
 
 
 class Bonus(_Event, frozen=True, kw_only=True, tag="bonus", gc=False):
@@ -59,4 +66,34 @@ class Lift(_Event, frozen=True, kw_only=True, tag="lift", gc=False):
     track: Track | None
 
 
-Event = Deal | Pick | Play | Bonus | Lift
+class Wager(_Event, frozen=True, kw_only=True, tag="wager", gc=False):
+    """KA-22b (courage wager): after the deal, before the draft, a seat wagers on a track."""
+
+    track: Track
+
+
+class Codex(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="codex", gc=False):
+    """KA-22c (education codex): the round's shields laid face down on the codex, slot 1 first
+    (a chance outcome, after the deal)."""
+
+    shields: list[int]
+    round: int | None = None
+
+
+class Shield(_Event, frozen=True, kw_only=True, tag="shield", gc=False):
+    """KA-22c: at the education scoring, a seat keeps the shield in codex slot `slot`."""
+
+    slot: int
+
+
+class Mercy(_Event, frozen=True, kw_only=True, tag="mercy", gc=False):
+    """KA-22f (mercy): at the last scoring, charity's 1st (then, with four seats or more, its
+    2nd) gives one negative shield, `give` (its points, or null), and takes shields worth
+    `take` from the seat `other` (a last seat, named because several may tie at the start)."""
+
+    other: str
+    give: int | None = None
+    take: list[int] = []
+
+
+Event = Deal | Pick | Play | Bonus | Lift | Wager | Codex | Shield | Mercy

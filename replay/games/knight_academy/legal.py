@@ -6,14 +6,15 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Iterable
-from itertools import accumulate
+from itertools import accumulate, combinations
+from typing import cast
 
 from replay.game import CHANCE, Expecting
 
-from .config import CARD_TRACKS, TRACKS
-from .events import Bonus, Deal, Event, Lift, Pick, Play
-from .rules import card_type_value
-from .scoring import liftable
+from .config import Track
+from .events import Bonus, Codex, Deal, Event, Lift, Mercy, Pick, Play, Shield, Wager
+from .rules import card_moves, card_type_value, mercy_terms, reachable_scrolls, wager_tracks
+from .scoring import liftable, negative_shields, positive_shields
 from .state import State
 
 
@@ -43,14 +44,31 @@ def expecting(state: State) -> Expecting:
         )
     if state.phase == "bonus":
         seat, squares = state.bonuses[0]
-        decider = state.start_player if seat == state.neutral_seat else seat
         return Expecting(
             kind="bonus",
             seats=(seat,),
-            decider=decider,
+            decider=_decider(state, seat),
             detail={"round": state.round, "squares": squares},
         )
+    if state.phase == "codex":
+        return Expecting(kind="codex", decider=CHANCE, detail={"round": state.round})
+    if state.phase == "wager":
+        seats = tuple(s for s, track in enumerate(state.wagers) if track is None)
+        return Expecting(kind="wager", seats=seats, detail={"round": state.round})
+    if state.phase in ("shield", "mercy"):
+        order = state.codex_order if state.phase == "shield" else state.mercy_order
+        return Expecting(
+            kind=state.phase,
+            seats=(order[0],),
+            decider=_decider(state, order[0]),
+            detail={"round": state.round},
+        )
     return Expecting(kind="nothing")
+
+
+def _decider(state: State, seat: int) -> int:
+    """KA-19: the start player decides for the neutral seat."""
+    return state.start_player if seat == state.neutral_seat else seat
 
 
 def legal_events(state: State, seat: int | None = None) -> list[Event]:
@@ -70,28 +88,92 @@ def legal_events(state: State, seat: int | None = None) -> list[Event]:
     if state.phase == "play":
         if seat is not None and seat != state.turn:
             return []
-        player = state.players[state.turn]
-        plays: list[Event] = []
-        for card in dict.fromkeys(state.picked[state.turn]):  # each card name once, in order
-            tracks = CARD_TRACKS[card_type_value(card)[0]]
-            if len(tracks) == 1:
-                plays.append(Play(player=player, card=card))
-            else:
-                plays.extend([Play(player=player, card=card, track=track) for track in tracks])
-        return plays
+        return _plays(state, state.turn)
     if state.phase == "lift":
         start = state.start_player
         if seat is not None and seat != start:
             return []
         player = state.players[start]
-        return [Lift(player=player, track=t) for t in (None, *liftable(state, start))]
+        lifts = cast(list[Track], liftable(state, start))
+        return [Lift(player=player, track=t) for t in (None, *lifts)]
     if state.phase == "bonus":
         owed = state.bonuses[0][0]
         if seat is not None and seat != owed:
             return []
         player = state.players[owed]
-        return [Bonus(player=player, track=track) for track in (None, *TRACKS)]
+        tracks = cast(tuple[Track, ...], tuple(state.progress))
+        return [Bonus(player=player, track=track) for track in (None, *tracks)]
+    if state.phase == "wager":
+        seats = expecting(state).seats if seat is None else (seat,)
+        wagered = cast(list[Track], wager_tracks(state))
+        return [
+            Wager(player=state.players[who], track=track)
+            for who in seats
+            if state.wagers[who] is None
+            for track in wagered
+        ]
+    if state.phase == "shield":
+        who = state.codex_order[0]
+        if seat is not None and seat != who:
+            return []
+        player = state.players[who]
+        return [
+            Shield(player=player, slot=slot)
+            for slot, shield in enumerate(state.codex, 1)
+            if shield is not None
+        ]
+    if state.phase == "mercy":
+        who = state.mercy_order[0]
+        if seat is not None and seat != who:
+            return []
+        return _swaps(state, who)
     return []
+
+
+def _plays(state: State, seat: int) -> list[Event]:
+    """KA-6: each card once, on each track it may move; with the codex an education card may
+    peek at any slot (KA-22c); a king card may take any of the scrolls it reaches (KA-22d)."""
+    player = state.players[seat]
+    config = state.config
+    plays: list[Event] = []
+    for card in dict.fromkeys(state.picked[seat]):  # each card name once, in order
+        value, tracks = card_moves(card, config)
+        for track in tracks:
+            named = track if len(tracks) > 1 else None
+            peeks: tuple[int | None, ...] = (None,)
+            if track == "education" and "codex" in config.boards:
+                peeks += tuple(range(1, len(state.codex) + 1))
+            reached = reachable_scrolls(state, seat, track, value)
+            takes = [list(c) for k in range(len(reached) + 1) for c in combinations(reached, k)]
+            plays.extend(
+                Play(player=player, card=card, track=named, peek=peek, scrolls=taken)
+                for peek in peeks
+                for taken in takes
+            )
+    return plays
+
+
+def _swaps(state: State, seat: int) -> list[Event]:
+    """KA-22f: every swap charity's 1st or 2nd may make: a last seat, the negative shield it
+    gives (one it must give when it holds one and someone takes it), the shields it takes."""
+    config = state.config
+    first, lasts, receiver = mercy_terms(state, seat)
+    player = state.players[seat]
+    most = config.mercy_takes[0 if first else 1]
+    out: list[Event] = []
+    for other in lasts:
+        gets = receiver if not first else other
+        gives: list[int | None] = [None]
+        if gets is not None and negative_shields(state, seat):
+            gives = [*sorted(set(negative_shields(state, seat)))]
+        offered = sorted(p for p in positive_shields(state, other) if p <= config.mercy_max_value)
+        takes = {c for k in range(min(most, len(offered)) + 1) for c in combinations(offered, k)}
+        out.extend(
+            Mercy(player=player, other=state.players[other], give=give, take=list(take))
+            for give in gives
+            for take in sorted(takes)
+        )
+    return out
 
 
 def _pickable(state: State, seat: int) -> Iterable[str]:
@@ -112,6 +194,12 @@ def to_move(state: State) -> int:
         return state.bonuses[0][0]
     if state.phase == "lift":
         return state.start_player
+    if state.phase == "wager":
+        return state.wagers.index(None)
+    if state.phase == "shield":
+        return state.codex_order[0]
+    if state.phase == "mercy":
+        return state.mercy_order[0]
     return state.turn
 
 
@@ -126,8 +214,15 @@ def chance_event(state: State, rng: random.Random) -> Event | None:
     neutral = state.neutral_seat
     if phase == "deal":
         return deal_at_random(state, rng)
+    if phase == "codex":  # KA-22c: the shields shuffled face down
+        shields = list(state.config.codex_shields)
+        shields += [0] * (len(state.players) - len(shields))
+        rng.shuffle(shields)
+        return Codex(shields=shields, round=state.round)
     if neutral is None:
         return None
+    if phase in ("wager", "shield", "mercy") and neutral in expecting(state).seats:
+        return rng.choice(legal_events(state, neutral))
     player = state.players[neutral]
     if phase == "draft" and not state.has_picked[neutral]:
         hand = state.hands[neutral]
@@ -138,10 +233,11 @@ def chance_event(state: State, rng: random.Random) -> Event | None:
         )
     if phase == "play" and state.turn == neutral:
         card = rng.choice(state.picked[neutral])
-        tracks = CARD_TRACKS[card_type_value(card)[0]]
-        return Play(player=player, card=card, track=rng.choice(tracks) if len(tracks) > 1 else None)
+        options = [e for e in _plays(state, neutral) if cast(Play, e).card == card]
+        return options[0] if len(options) == 1 else rng.choice(options)
     if phase == "bonus" and state.bonuses[0][0] == neutral:
-        return Bonus(player=player, track=rng.choice((None, *TRACKS)))
+        tracks = cast(tuple[Track, ...], tuple(state.progress))
+        return Bonus(player=player, track=rng.choice((None, *tracks)))
     return None
 
 

@@ -12,18 +12,24 @@ from functools import cache
 from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
-from replay.facts import Fact, TrackMoved
+from replay.facts import Fact, ScoreChanged, TrackMoved
 from replay.game import check_round, dispatch, seat_of
 
-from .config import CARD_TRACKS, TRACKS, Config, Track
-from .events import Bonus, Deal, Event, Header, Lift, Pick, Play
+from .config import CARD_TRACKS, KNIGHTS, Config, Track
+from .events import Bonus, Codex, Deal, Event, Header, Lift, Mercy, Pick, Play, Shield, Wager
 from .scoring import (
-    SOURCES,
+    NEGATIVE_SOURCES,
+    POSITIVE_SOURCES,
+    award,
+    bottom,
     courage_bonuses,
     lift_disc,
     liftable,
     move_disc,
+    negative_shields,
+    positive_shields,
     rank_reset,
+    ranked,
     score_round,
     step_back,
 )
@@ -38,11 +44,15 @@ def card_type_value(card: str) -> tuple[str, int]:
     return kind, int(value)
 
 
-@cache
-def card_moves(card: str) -> tuple[int, tuple[Track, ...]]:
+def card_moves(card: str, config: Config) -> tuple[int, tuple[Track, ...]]:
     """KA-6: how far a card moves a disc, and the tracks it may move."""
+    return _card_moves(card, "knights" in config.boards)
+
+
+@cache
+def _card_moves(card: str, knights: bool) -> tuple[int, tuple[Track, ...]]:
     kind, value = card_type_value(card)
-    return value, CARD_TRACKS[kind]
+    return value, KNIGHTS if knights and kind == "sword" else CARD_TRACKS[kind]
 
 
 def new_game(config: Config, header: Header, catalogue: None = None) -> State:
@@ -70,9 +80,12 @@ def new_game(config: Config, header: Header, catalogue: None = None) -> State:
         picked=[[] for _ in players],
         has_picked=[False] * n,
         played=[0] * n,
-        progress={track: [0] * n for track in TRACKS},
-        arrival={track: [0] * n for track in TRACKS},
-        points=[dict.fromkeys(SOURCES, 0) for _ in players],
+        progress={track: [0] * n for track in config.tracks},
+        arrival={track: [0] * n for track in config.tracks},
+        points=[dict.fromkeys(config.sources, 0) for _ in players],
+        shields=[[] for _ in players],
+        played_on=[{} for _ in players] if "wager" in config.boards else [],
+        scrolls=list(config.scroll_squares) if "scrolls" in config.boards else [],
     )
 
 
@@ -94,6 +107,10 @@ def _check_seats(config: Config, header: Header) -> int | None:
         return header.players.index(header.neutral)
     if header.variant == "lancelot":
         raise RulesError("KA-20", "the lancelot variant is not supported yet")
+    if len(config.codex_shields) > n and "codex" in config.boards:
+        raise RulesError(
+            "KA-22c", f"the codex's {len(config.codex_shields)} shields need a seat each"
+        )
     raise RulesError("LOG-3", f"unknown variant {header.variant!r}; known: base, gawain")
 
 
@@ -145,9 +162,66 @@ def _deal(state: State, event: Deal) -> Sequence[Fact]:
     state.hands[seat] = list(event.cards)
     state.dealt[seat] = True
     if all(state.dealt):
+        _before_draft(state, "deal")
+    return NO_FACTS
+
+
+def _before_draft(state: State, done: str) -> None:
+    """After the deal: the codex's shields (KA-22c), then the wagers (KA-22b), then the draft."""
+    boards = state.config.boards
+    if done == "deal" and "codex" in boards:
+        state.phase = "codex"
+    elif done != "wager" and "wager" in boards:
+        state.phase = "wager"
+        state.wagers = [None] * len(state.players)
+    else:
         state.phase = "draft"
         state.step = 0
+
+
+def _codex(state: State, event: Codex) -> Sequence[Fact]:
+    if state.phase != "codex":
+        raise IllegalEvent("KA-22c", f"the codex's shields are laid during the {_phase(state)}")
+    check_round(state, event.round, "KA-22c", "codex")
+    wanted = sorted(_codex_set(state))
+    if sorted(event.shields) != wanted:
+        raise IllegalEvent(
+            "KA-22c",
+            f"the codex holds the shields {', '.join(map(str, wanted))}, not "
+            f"{', '.join(map(str, event.shields)) or 'none'}",
+        )
+    state.codex = list(event.shields)
+    state.peeked = [[] for _ in state.players]
+    _before_draft(state, "codex")
     return NO_FACTS
+
+
+def _codex_set(state: State) -> list[int]:
+    """KA-22c: the negative shields, and 0-point ones until every seat has one."""
+    shields = list(state.config.codex_shields)
+    return shields + [0] * (len(state.players) - len(shields))
+
+
+def _wager(state: State, event: Wager) -> Sequence[Fact]:
+    if state.phase != "wager":
+        raise IllegalEvent("KA-22b", f"{event.player} wagers during the {_phase(state)}")
+    seat = seat_of(state, event, "KA-22b")
+    if state.wagers[seat] is not None:
+        raise IllegalEvent("KA-22b", f"{event.player} already wagered in round {state.round}")
+    if event.track == "courage" or event.track not in state.progress:
+        raise IllegalEvent(
+            "KA-22b",
+            f"a wager names one of {', '.join(wager_tracks(state))}, not {event.track}",
+        )
+    state.wagers[seat] = event.track
+    if None not in state.wagers:
+        _before_draft(state, "wager")
+    return NO_FACTS
+
+
+def wager_tracks(state: State) -> list[str]:
+    """KA-22b: the boards a wager may name: every track in play but courage's own."""
+    return [track for track in state.progress if track != "courage"]
 
 
 def _check_card(state: State, card: str) -> None:
@@ -209,7 +283,8 @@ def _play(state: State, event: Play) -> Sequence[Fact]:
     if card not in cards:
         _check_card(state, card)
         raise IllegalEvent("KA-6", f"{event.player} plays {card} but holds {', '.join(cards)}")
-    value, tracks = card_moves(card)
+    config = state.config
+    value, tracks = card_moves(card, config)
     track = event.track
     if track is None:
         if len(tracks) > 1:
@@ -217,16 +292,70 @@ def _play(state: State, event: Play) -> Sequence[Fact]:
         track = tracks[0]
     elif track not in tracks:
         raise IllegalEvent("KA-6", f"{card} moves {' or '.join(tracks)}, not {track}")
+    if event.peek is not None:
+        _check_peek(state, event, track)
+    if event.scrolls:
+        _check_scrolls(state, event, seat, track, value)
     cards.remove(card)
     discard = state.discard
     discard[card] = discard.get(card, 0) + 1
     facts: list[Fact] = [move_disc(state, seat, track, value, "card")]
+    if config.boards:
+        _variant_play(state, event, seat, track, value)
     played = state.played
     played[seat] += 1
     state.turn = turn = (seat + 1) % len(played)
     if played[turn] == state.config.plays_per_round:
         _end_play(state, facts)
     return facts
+
+
+def _check_peek(state: State, event: Play, track: str) -> None:
+    if track != "education" or "codex" not in state.config.boards:
+        raise IllegalEvent("KA-22c", "only an education card played with the codex board peeks")
+    if not 1 <= event.peek <= len(state.codex):  # type: ignore[operator]
+        raise IllegalEvent(
+            "KA-22c", f"the codex has slots 1 to {len(state.codex)}, not {event.peek}"
+        )
+
+
+def reachable_scrolls(state: State, seat: int, track: str, squares: int) -> list[int]:
+    """KA-22d: the scrolls a disc moving `squares` on `track` reaches or passes."""
+    if track != "king" or "scrolls" not in state.config.boards:
+        return []
+    before = state.progress["king"][seat]
+    after = min(before + squares, state.config.king_cap)
+    return [square for square in state.scrolls if before < square <= after]
+
+
+def _check_scrolls(state: State, event: Play, seat: int, track: str, value: int) -> None:
+    reached = reachable_scrolls(state, seat, track, value)
+    wanted = event.scrolls
+    if len(set(wanted)) != len(wanted) or not set(wanted) <= set(reached):
+        where = ", ".join(map(str, reached)) or "none"
+        raise IllegalEvent(
+            "KA-22d",
+            f"{event.player} takes scrolls on {', '.join(map(str, wanted))}, but the disc "
+            f"reaches or passes scrolls on {where}",
+        )
+
+
+def _variant_play(state: State, event: Play, seat: int, track: str, value: int) -> None:
+    """A play's part on the variant boards: the grail (KA-22a), the wager's count (KA-22b),
+    a peek (KA-22c), the scrolls taken (KA-22d)."""
+    boards = state.config.boards
+    if track in KNIGHTS:  # KA-22a: the grail moves the card's value toward that knight
+        reach = state.config.grail_squares
+        toward = 1 if track == "white" else -1
+        state.grail = max(-reach, min(reach, state.grail + toward * value))
+    if "wager" in boards:
+        counts = state.played_on[seat]
+        counts[track] = counts.get(track, 0) + 1
+    if event.peek is not None:
+        state.peeked[seat].append(event.peek)
+    for square in event.scrolls:
+        state.scrolls.remove(square)
+        state.scrolls_taken += 1
 
 
 def _end_play(state: State, facts: list[Fact]) -> None:
@@ -247,10 +376,18 @@ def _lift_or_bonuses(state: State, facts: list[Fact]) -> None:
     state.lifts_left = 0
     state.bonuses = courage_bonuses(state)
     state.rewarded = [seat for seat, _ in state.bonuses]
-    if state.bonuses:
+    if "wager" in state.config.boards:  # KA-22b: the wagers pay instead; nobody chooses
+        for seat, squares in state.bonuses:
+            track = state.wagers[seat]
+            cards = state.played_on[seat].get(track, 0) if track else 0
+            if cards:
+                facts.append(move_disc(state, seat, track, cards * squares, "wager"))  # type: ignore[arg-type]
+        state.bonuses = []
+        _after_bonuses(state, facts)
+    elif state.bonuses:
         state.phase = "bonus"
     else:
-        _finish_round(state, facts)
+        _score(state, facts)
 
 
 def _lift(state: State, event: Lift) -> Sequence[Fact]:
@@ -291,51 +428,197 @@ def _bonus(state: State, event: Bonus) -> Sequence[Fact]:
             f"{event.player} is not the seat to take a courage bonus now; still owed, in order: "
             f"{order}",
         )
+    if event.track is not None and event.track not in state.progress:
+        raise IllegalEvent(
+            "KA-10", f"{event.track} is not a track of this match: {', '.join(state.progress)}"
+        )
     facts: list[Fact] = []
     if event.track is not None:
         facts.append(move_disc(state, seat, event.track, squares, "bonus"))
     del state.bonuses[0]
     if not state.bonuses:
-        back = state.config.courage_step_back
-        if back:  # KA-21b: the rewarded seats' courage discs go back, in the bonuses' order
-            facts.extend(
-                step_back(state, s, "courage", back, "step_back")
-                for s in state.rewarded
-                if state.progress["courage"][s]
+        _after_bonuses(state, facts)
+    return facts
+
+
+def _after_bonuses(state: State, facts: list[Fact]) -> None:
+    back = state.config.courage_step_back
+    if back:  # KA-21b: the rewarded seats' courage discs go back, in the bonuses' order
+        facts.extend(
+            step_back(state, s, "courage", back, "step_back")
+            for s in state.rewarded
+            if state.progress["courage"][s]
+        )
+    _score(state, facts)
+
+
+def _score(state: State, facts: list[Fact]) -> None:
+    """Phase 4: the boards score; then the seats' own parts of it: the codex's shields in
+    education's order (KA-22c), mercy's swaps at charity's scoring (KA-22f)."""
+    config = state.config
+    facts.extend(score_round(state))
+    rnd = state.round
+    if "codex" in config.boards and rnd in config.scoring_rounds.get("education", ()):
+        n = len(state.players)
+        at_start = [(state.start_player + i) % n for i in range(n)]
+        ranks = ranked(state, "education")
+        state.codex_order = ranks + [seat for seat in at_start if seat not in ranks]
+        state.phase = "shield"
+        return
+    _mercy_or_finish(state, facts)
+
+
+def _mercy_or_finish(state: State, facts: list[Fact]) -> None:
+    config = state.config
+    if "mercy" in config.boards and state.round in config.scoring_rounds.get("charity", ()):
+        places = 2 if len(state.players) >= config.mercy_second_seats else 1
+        state.mercy_order = ranked(state, "charity")[:places]
+        if state.mercy_order:
+            state.phase = "mercy"
+            return
+    _finish_round(state, facts)
+
+
+def _shield(state: State, event: Shield) -> Sequence[Fact]:
+    if state.phase != "shield":
+        raise IllegalEvent(
+            "KA-22c", f"{event.player} takes a codex shield during the {_phase(state)}"
+        )
+    seat = seat_of(state, event, "KA-22c")
+    if seat != state.codex_order[0]:
+        order = ", ".join(state.players[s] for s in state.codex_order)
+        raise IllegalEvent(
+            "KA-22c",
+            f"{event.player} does not choose a codex shield now; still to, in order: {order}",
+        )
+    if not 1 <= event.slot <= len(state.codex) or state.codex[event.slot - 1] is None:
+        free = [str(i) for i, shield in enumerate(state.codex, 1) if shield is not None]
+        raise IllegalEvent(
+            "KA-22c", f"codex slot {event.slot} holds no shield; free: {', '.join(free)}"
+        )
+    facts: list[Fact] = []
+    points = state.codex[event.slot - 1]
+    state.codex[event.slot - 1] = None
+    award(state, facts, seat, "codex", points or 0)  # a 0-point shield goes back to the codex
+    del state.codex_order[0]
+    if not state.codex_order:
+        _mercy_or_finish(state, facts)
+    return facts
+
+
+def mercy_terms(state: State, seat: int) -> tuple[bool, list[int], int | None]:
+    """KA-22f: whether `seat` is charity's 1st, the last seats it may take from, and the seat
+    its negative shield goes to: the last it takes from for the 1st (None here), the
+    second-last for the 2nd (none when seats tie at the start: nobody is second-last then)."""
+    groups = bottom(state, "charity")
+    lasts = [s for s in groups[0] if s != seat]
+    if ranked(state, "charity")[0] == seat:
+        return True, lasts, None
+    second_last = groups[1][0] if len(groups[0]) == 1 and len(groups) > 1 else None
+    return False, lasts, None if second_last == seat else second_last
+
+
+def _mercy(state: State, event: Mercy) -> Sequence[Fact]:
+    config = state.config
+    if state.phase != "mercy":
+        raise IllegalEvent("KA-22f", f"{event.player} swaps shields during the {_phase(state)}")
+    seat = seat_of(state, event, "KA-22f")
+    if seat != state.mercy_order[0]:
+        order = ", ".join(state.players[s] for s in state.mercy_order)
+        raise IllegalEvent(
+            "KA-22f", f"{event.player} does not swap shields now; still to, in order: {order}"
+        )
+    first, lasts, receiver = mercy_terms(state, seat)
+    other = state.seats.get(event.other)
+    if other is None or other not in lasts:
+        names = ", ".join(state.players[s] for s in lasts)
+        raise IllegalEvent("KA-22f", f"{event.other} is not charity's last: {names}")
+    if first:
+        receiver = other
+    negatives = negative_shields(state, seat)
+    if event.give is None:
+        if negatives and receiver is not None:
+            raise IllegalEvent(
+                "KA-22f",
+                f"{event.player} holds negative shields ({', '.join(map(str, negatives))}) and "
+                f"gives one to {state.players[receiver]}",
             )
+    elif receiver is None or event.give not in negatives:
+        raise IllegalEvent(
+            "KA-22f",
+            f"{event.player} cannot give a {event.give} shield: "
+            + (
+                "nobody is second-last"
+                if receiver is None
+                else f"its negative shields are {', '.join(map(str, negatives)) or 'none'}"
+            ),
+        )
+    most = config.mercy_takes[0 if first else 1]
+    offered = Counter(p for p in positive_shields(state, other) if p <= config.mercy_max_value)
+    if len(event.take) > most or Counter(event.take) - offered:
+        raise IllegalEvent(
+            "KA-22f",
+            f"{event.player} takes at most {most} of {event.other}'s shields of "
+            f"{config.mercy_max_value} points or less "
+            f"({', '.join(map(str, sorted(offered.elements()))) or 'none'}), not "
+            f"{', '.join(map(str, event.take))}",
+        )
+    facts: list[Fact] = []
+    changes: Counter[int] = Counter()
+    if event.give is not None and receiver is not None:
+        _hand_over(state, seat, receiver, NEGATIVE_SOURCES, event.give)
+        changes[seat] -= event.give
+        changes[receiver] += event.give
+    for points in event.take:
+        _hand_over(state, other, seat, POSITIVE_SOURCES, points)
+        changes[seat] += points
+        changes[other] -= points
+    for who, points in sorted(changes.items()):
+        if points:
+            state.points[who]["mercy"] += points
+            facts.append(ScoreChanged(round=state.round, seat=who, source="mercy", points=points))
+    del state.mercy_order[0]
+    if not state.mercy_order:
         _finish_round(state, facts)
     return facts
 
 
+def _hand_over(
+    state: State, giver: int, receiver: int, sources: frozenset[str], points: int
+) -> None:
+    """KA-22f: one shield of `points` (from one of `sources`) changes hands."""
+    held = state.shields[giver]
+    for i, (source, value) in enumerate(held):
+        if value == points and source in sources:
+            state.shields[receiver].append(held.pop(i))
+            return
+
+
 def _finish_round(state: State, facts: list[Fact]) -> None:
-    """KA-11 to KA-17: score the round, reset after round 3, pass the start player, next round."""
+    """Phase 5 and 6 (KA-16, KA-17, KA-22): the resets, the start player passes, next round."""
     config = state.config
-    facts.extend(score_round(state))
-    if state.round in config.reset_rounds:
+    boards = config.boards
+    rnd = state.round
+    if rnd in config.reset_rounds:
         for track in config.reset_tracks:  # KA-16; KA-21c: some by rank
-            row = state.progress[track]
+            if track not in state.progress or (track == "king" and "scrolls" in boards):
+                continue  # a variant board in its place resets by its own rule
             ranks = track in config.rank_reset_tracks
-            after = rank_reset(state, track) if ranks else [0] * len(row)
-            for seat, before in enumerate(row):
-                if before != after[seat]:
-                    facts.append(
-                        TrackMoved(
-                            round=state.round,
-                            seat=seat,
-                            track=track,
-                            before=before,
-                            after=after[seat],
-                            cause="reset",
-                        )
-                    )
-            state.progress[track] = after
-            # Every disc left above the start is alone on its square: stamped from the last up
-            stamps = [0] * len(row)
-            for seat in sorted(range(len(row)), key=after.__getitem__):
-                if after[seat]:
-                    state.clock += 1
-                    stamps[seat] = state.clock
-            state.arrival[track] = stamps
+            _reset(state, facts, track, rank_reset(state, track) if ranks else None)
+    if "knights" in boards and rnd in config.knight_rounds:  # KA-22a: after each scoring
+        for knight in KNIGHTS:
+            _reset(state, facts, knight, None)
+        state.grail = 0
+    if "scrolls" in boards and state.scrolls_taken:  # KA-22d
+        last = config.scroll_squares[-1] if config.scroll_squares else None
+        if last is not None and last not in state.scrolls:
+            _reset(state, facts, "king", None)
+            state.scrolls = list(config.scroll_squares)
+        state.scrolls_taken = 0
+    if "wager" in boards:
+        state.wagers = []
+        state.played_on = [{} for _ in state.players]
+    state.codex = []
     n = len(state.players)
     start = (state.start_player + 1) % n  # KA-17; KA-19: the neutral seat never starts
     if start == state.neutral_seat:
@@ -352,12 +635,43 @@ def _finish_round(state: State, facts: list[Fact]) -> None:
     state.step = 0
 
 
+def _reset(state: State, facts: list[Fact], track: str, after: list[int] | None) -> None:
+    """KA-16: a track's discs go back to the start, or (KA-21c) to where `after` says."""
+    row = state.progress[track]
+    if after is None:
+        after = [0] * len(row)
+    for seat, before in enumerate(row):
+        if before != after[seat]:
+            facts.append(
+                TrackMoved(
+                    round=state.round,
+                    seat=seat,
+                    track=track,
+                    before=before,
+                    after=after[seat],
+                    cause="reset",
+                )
+            )
+    state.progress[track] = after
+    # Every disc left above the start is alone on its square: stamped from the last up
+    stamps = [0] * len(row)
+    for seat in sorted(range(len(row)), key=after.__getitem__):
+        if after[seat]:
+            state.clock += 1
+            stamps[seat] = state.clock
+    state.arrival[track] = stamps
+
+
 _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
     Deal: _deal,
     Pick: _pick,
     Play: _play,
     Bonus: _bonus,
     Lift: _lift,
+    Wager: _wager,
+    Codex: _codex,
+    Shield: _shield,
+    Mercy: _mercy,
 }
 
 apply: Callable[[State, Event], Sequence[Fact]] = dispatch(_HANDLERS, "a Knight Academy")
@@ -370,5 +684,9 @@ def _phase(state: State) -> str:
         "play": "play phase",
         "lift": "lift before scoring",
         "bonus": "courage bonuses",
+        "codex": "codex's laying",
+        "wager": "wagers",
+        "shield": "codex's shields",
+        "mercy": "mercy's swaps",
     }
     return f"{names.get(state.phase, state.phase)} of round {state.round}"

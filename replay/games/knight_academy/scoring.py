@@ -9,8 +9,12 @@ from functools import cache
 from replay.facts import Fact, ScoreChanged, TrackMoved
 from replay.game import Result
 
-from .config import TRACKS, Track
 from .state import State
+
+# KA-22e, KA-22f: the shields that count as positive ones: the jousts' and tournaments' (or
+# the knights') and the king's.
+POSITIVE_SOURCES = frozenset({"joust", "tournament", "white", "black", "king"})
+NEGATIVE_SOURCES = frozenset({"education", "codex"})  # KA-22f: "education shields"
 
 
 def move_disc(state: State, seat: int, track: str, squares: int, cause: str) -> TrackMoved:
@@ -42,12 +46,11 @@ def ranked(state: State, track: str) -> list[int]:
     return [seat for progress, _, seat in ordered if progress > 0]
 
 
-def liftable(state: State, seat: int) -> list[Track]:
+def liftable(state: State, seat: int) -> list[str]:
     """KA-21a: the tracks where `seat`'s disc shares its square with a disc above it (a tie it
     loses). The start square is no square of the track: all there tie for last (KA-9)."""
-    out: list[Track] = []
-    for track in TRACKS:
-        row = state.progress[track]
+    out: list[str] = []
+    for track, row in state.progress.items():
         here = row[seat]
         if here:
             stamps = state.arrival[track]
@@ -117,56 +120,108 @@ def courage_bonuses(state: State) -> list[tuple[int, int]]:
     return [(seat, awards[place]) for place, seat in reversed(list(enumerate(podium)))]
 
 
+def award(state: State, facts: list[Fact], seat: int, source: str, points: int) -> None:
+    """A shield of `points` to `seat` (nothing for 0 points: that shield is never kept)."""
+    if points:
+        state.points[seat][source] += points
+        state.shields[seat].append((source, points))
+        facts.append(ScoreChanged(round=state.round, seat=seat, source=source, points=points))
+
+
+def bottom(state: State, track: str) -> list[list[int]]:
+    """KA-12: the seats from the very last upward, as groups: every seat at the start is
+    last at once (and then nobody is second-last), else one seat a group."""
+    row = state.progress[track]
+    at_zero = [seat for seat, progress in enumerate(row) if progress == 0]
+    rest = [[seat] for seat in ranked(state, track)[::-1]]
+    if len(at_zero) >= 2:
+        return [at_zero, *rest]
+    return [[seat] for seat in at_zero] + rest
+
+
+def positive_shields(state: State, seat: int) -> list[int]:
+    """KA-22e, KA-22f: the points of a seat's jousts', tournaments', knights' and king's
+    shields."""
+    return [p for source, p in state.shields[seat] if p > 0 and source in POSITIVE_SOURCES]
+
+
+def negative_shields(state: State, seat: int) -> list[int]:
+    """KA-22f: the points of a seat's education (or codex) shields below 0."""
+    return [p for source, p in state.shields[seat] if p < 0 and source in NEGATIVE_SOURCES]
+
+
 def score_round(state: State) -> list[Fact]:
-    """KA-11 to KA-15, in the rulebook's order, for the tracks this round scores."""
+    """KA-11 to KA-15, in the rulebook's order, for the tracks this round scores, with the
+    variant boards in place of theirs (KA-22). The codex's shields (KA-22c) and mercy's swaps
+    (KA-22f) are the seats' decisions: rules.py asks for them after this."""
     config = state.config
+    boards = config.boards
     facts: list[Fact] = []
     rnd = state.round
 
-    def award(seat: int, source: str, points: int) -> None:
-        if points:
-            state.points[seat][source] += points
-            facts.append(ScoreChanged(round=rnd, seat=seat, source=source, points=points))
-
-    def podium(track: str, prizes: Sequence[int]) -> None:
+    def podium(track: str, prizes: Sequence[int], source: str | None = None) -> None:
         for place, seat in enumerate(ranked(state, track)[: _places(state, prizes)]):
-            award(seat, track, prizes[place])
+            award(state, facts, seat, source or track, prizes[place])
 
     def tail(track: str, penalties: tuple[int, int]) -> None:
-        last, second_last = penalties
-        row = state.progress[track]
-        at_zero = [seat for seat, progress in enumerate(row) if progress == 0]
-        rest = ranked(state, track)
-        if len(at_zero) >= 2:  # KA-12: all at 0 are last; nobody is second-last
-            for seat in at_zero:
-                award(seat, track, last)
-            return
-        bottom = at_zero + rest[::-1]  # from the very last upward
-        award(bottom[0], track, last)
-        if len(bottom) > 1:
-            award(bottom[1], track, second_last)
+        groups = bottom(state, track)
+        for place, points in enumerate(penalties[: len(groups)]):
+            for seat in groups[place]:
+                award(state, facts, seat, track, points)
+            if len(groups[place]) > 1:  # all at the start are last; nobody is second-last
+                break
 
-    for track in ("joust", "tournament", "education", "king", "charity", "quest"):
-        if rnd not in config.scoring_rounds.get(track, ()):
-            continue
-        if track == "joust":
-            podium(track, config.joust_prizes)
-        elif track == "tournament":
-            podium(track, config.tournament_prizes)
-        elif track == "education":
-            tail(track, config.education_penalties)
-        elif track == "charity":
-            tail(track, config.charity_penalties)
-        elif track == "quest":
-            podium(track, config.quest_prizes)
-        else:  # KA-13: king has no ranking, only thresholds
-            for seat, progress in enumerate(state.progress["king"]):
-                points = 0
-                for threshold, value in config.king_awards:
-                    if progress >= threshold:
-                        points = value
-                award(seat, "king", points)
+    if "knights" in boards:
+        if rnd in config.knight_rounds:  # KA-22a: the grail's side wins; in the middle, neither
+            for knight, toward in (("white", 1), ("black", -1)):
+                won = state.grail * toward > 0
+                podium(
+                    knight,
+                    config.winning_knight_prizes if won else config.losing_knight_prizes,
+                )
+    else:
+        if rnd in config.scoring_rounds.get("joust", ()):
+            podium("joust", config.joust_prizes)
+        if rnd in config.scoring_rounds.get("tournament", ()):
+            podium("tournament", config.tournament_prizes)
+    if "codex" not in boards and rnd in config.scoring_rounds.get("education", ()):
+        tail("education", config.education_penalties)
+    if "scrolls" in boards:
+        shields = state.scrolls_taken  # KA-22d: a scoring per scroll taken this round
+    else:
+        shields = rnd in config.scoring_rounds.get("king", ())
+    for _ in range(shields):  # KA-13: king has no ranking, only thresholds
+        for seat, progress in enumerate(state.progress["king"]):
+            points = 0
+            for threshold, value in config.king_awards:
+                if progress >= threshold:
+                    points = value
+            award(state, facts, seat, "king", points)
+    if "mercy" not in boards and rnd in config.scoring_rounds.get("charity", ()):
+        tail("charity", config.charity_penalties)
+    if rnd in config.scoring_rounds.get("quest", ()):
+        if "quest" in boards:
+            _quest_shields(state, facts)
+        else:
+            podium("quest", config.quest_prizes)
     return facts
+
+
+def _quest_shields(state: State, facts: list[Fact]) -> None:
+    """KA-22e: quest's 1st and 2nd win points per positive shield held, its last loses them
+    (every seat at the start is last)."""
+    config = state.config
+    places = ranked(state, "quest")[: len(config.quest_shield_rates)]
+    gains: list[tuple[int, tuple[int, int]]] = list(zip(places, config.quest_shield_rates))
+    groups = bottom(state, "quest")
+    gains += [(seat, config.quest_last_rate) for seat in groups[0] if seat not in places]
+    for seat, (points, per) in gains:
+        change = points * (len(positive_shields(state, seat)) // per)
+        if change:
+            state.points[seat]["quest_shields"] += change
+            facts.append(
+                ScoreChanged(round=state.round, seat=seat, source="quest_shields", points=change)
+            )
 
 
 def result(state: State) -> Result:
@@ -186,4 +241,17 @@ def result(state: State) -> Result:
     )
 
 
-SOURCES = ("joust", "tournament", "education", "king", "charity", "quest")
+# Every source a match may score from: the printed boards', then the variant boards' (KA-22).
+SOURCES = (
+    "joust",
+    "tournament",
+    "education",
+    "king",
+    "charity",
+    "quest",
+    "white",
+    "black",
+    "codex",
+    "quest_shields",
+    "mercy",
+)

@@ -14,7 +14,8 @@ class State(msgspec.Struct, kw_only=True):
     players: list[str]
     neutral_seat: int | None  # KA-19: gawain's neutral seat, else None
     round: int = 1
-    phase: str = "deal"  # deal | draft | play | lift | bonus | over
+    # deal | codex | wager | draft | play | lift | bonus | shield | mercy | over
+    phase: str = "deal"
     start_player: int = 0
     deck: dict[str, int]  # KA-4: cards still in the deck, by name
     discard: dict[str, int]
@@ -32,5 +33,17 @@ class State(msgspec.Struct, kw_only=True):
     lifts_left: int = 0  # KA-21a: lifts the start player may still make this round
     rewarded: list[int] = []  # KA-21b: the seats this round's courage bonuses go to, in order
     points: list[dict[str, int]]  # seat → scoring source → points
+    # The shields each seat holds, as (source, points): KA-22e counts them, KA-22f swaps them.
+    shields: list[list[tuple[str, int]]]
+    # KA-22, the variant boards' pieces (unused without their board):
+    grail: int = 0  # KA-22a: squares from the middle, toward the white knight above 0
+    wagers: list[str | None] = []  # KA-22b: each seat's wagered track this round
+    played_on: list[dict[str, int]] = []  # KA-22b: seat → track → cards played there this round
+    codex: list[int | None] = []  # KA-22c: the codex slots' shields, None once taken
+    peeked: list[list[int]] = []  # KA-22c: the codex slots each seat has looked at this round
+    codex_order: list[int] = []  # KA-22c: the seats still to take a codex shield, in order
+    scrolls: list[int] = []  # KA-22d: the squares still holding a scroll
+    scrolls_taken: int = 0  # KA-22d: scrolls taken this round
+    mercy_order: list[int] = []  # KA-22f: charity's 1st and 2nd, still to make their swaps
 
     seats: dict[str, int]  # player → seat: `players` inverted, kept because every event asks

@@ -31,9 +31,10 @@ def test_replay_json_prints_one_object_per_log_line(capsys):
         "ka-example-4p",
         "ka-example-5p",
         "ka-example-advanced-3p",
+        "ka-example-boards-3p",
         "ka-example-gawain",
     ]
-    assert rows[4]["winners"] == ["Ann"] and rows[4]["scores"]["Gawain"] == 25
+    assert rows[5]["winners"] == ["Ann"] and rows[5]["scores"]["Gawain"] == 25
 
 
 def test_a_rejected_log_goes_to_stderr_with_status_one_and_the_others_still_replay(

@@ -90,9 +90,7 @@ PROFILE = Profile(
         },
     ),
     # A codex is a chance outcome: any order of its shields is one (KA-22c).
-    among=lambda state, event, offered: (
-        isinstance(event, ka.Codex) or canonical(event) in offered
-    ),
+    among=lambda state, event, offered: isinstance(event, ka.Codex) or canonical(event) in offered,
     near_misses=_near_misses,
     invariant=_invariant,
     setting=Setting(

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from replay.games import knight_academy as ka
-from replay.games.knight_academy import Bonus, Deal, Lift, Pick, Play
+from replay.games.knight_academy import Bonus, Deal, Lift, Mercy, Pick, Play, Shield, Wager
 from replay.games.knight_academy.state import State
 
 LOGS = Path(__file__).parent / "logs"
@@ -24,15 +24,32 @@ def table(players: str = "Ann Bob Cid", config: ka.Config = ka.STANDARD, **field
 
 
 def ev(text: str) -> ka.Event:
-    """'Ann deal a b c d e' | 'Ann pick c' | 'Ann play c [track]' | 'Ann bonus track|-' |
-    'Ann lift track|-'."""
+    """'Ann deal a b c d e' | 'Ann pick c' | 'Ann play c [track] [peek=N] [scrolls=6,12]' |
+    'Ann bonus track|-' | 'Ann lift track|-' | 'Ann wager track' | 'Ann shield N' |
+    'Ann mercy Dee give|- [take,...]'."""
     player, kind, *rest = text.split()
     if kind == "deal":
         return Deal(player=player, cards=rest)
     if kind == "pick":
         return Pick(player=player, card=rest[0])
     if kind == "play":
-        return Play(player=player, card=rest[0], track=rest[1] if len(rest) > 1 else None)
+        options = dict(word.split("=") for word in rest[1:] if "=" in word)
+        named = [word for word in rest[1:] if "=" not in word]
+        return Play(
+            player=player,
+            card=rest[0],
+            track=named[0] if named else None,  # type: ignore[arg-type]
+            peek=int(options["peek"]) if "peek" in options else None,
+            scrolls=[int(s) for s in options["scrolls"].split(",")] if "scrolls" in options else [],
+        )
+    if kind == "wager":
+        return Wager(player=player, track=rest[0])  # type: ignore[arg-type]
+    if kind == "shield":
+        return Shield(player=player, slot=int(rest[0]))
+    if kind == "mercy":
+        take = [int(p) for p in rest[2].split(",")] if len(rest) > 2 else []
+        give = None if rest[1] == "-" else int(rest[1])
+        return Mercy(player=player, other=rest[0], give=give, take=take)
     if kind == "bonus":
         return Bonus(player=player, track=None if rest[0] == "-" else rest[0])  # type: ignore[arg-type]
     if kind == "lift":

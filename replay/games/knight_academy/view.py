@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .config import TRACKS
 from .legal import expecting
 from .scoring import result, stack_order
 from .state import State
@@ -14,8 +13,7 @@ def snapshot(state: State) -> dict[str, Any]:
     players = state.players
     length = state.config.track_length
     tracks: dict[str, list[dict[str, Any]]] = {}
-    for track in TRACKS:
-        row = state.progress[track]
+    for track, row in state.progress.items():
         discs = []
         height: dict[int, int] = {}  # progress → discs already stacked there
         for seat in reversed(stack_order(state, track)):  # bottom of the last square first
@@ -54,6 +52,7 @@ def snapshot(state: State) -> dict[str, Any]:
         },
         "deck": sum(state.deck.values()),
         "discard": sum(state.discard.values()),
+        **_variant_boards(state),
         "expecting": {
             "kind": expect.kind,
             "players": [players[seat] for seat in expect.seats],
@@ -67,6 +66,48 @@ def snapshot(state: State) -> dict[str, Any]:
             **expect.detail,
         },
     }
+
+
+def _variant_boards(state: State) -> dict[str, Any]:
+    """The variant boards' pieces (KA-22), only where the match turns those boards up. What a
+    seat alone knows (the codex slots it looked at, the shields it holds) is under its name."""
+    config = state.config
+    boards = config.boards
+    if not boards:
+        return {}
+    players = state.players
+    out: dict[str, Any] = {"boards": list(boards)}
+    if "knights" in boards:
+        out["grail"] = {"at": state.grail, "reach": config.grail_squares}
+    if "wager" in boards:
+        out["wagers"] = {
+            player: state.wagers[seat] if state.wagers else None
+            for seat, player in enumerate(players)
+        }
+    if "codex" in boards:
+        out["codex"] = {
+            "slots": len(state.codex),
+            "taken": [i for i, shield in enumerate(state.codex, 1) if shield is None],
+            "shields": list(state.codex),
+            "seen": {
+                player: {
+                    str(slot): state.codex[slot - 1]
+                    for slot in state.peeked[seat]
+                    if state.codex[slot - 1] is not None
+                }
+                for seat, player in enumerate(players)
+            }
+            if state.peeked
+            else {},
+        }
+    if "scrolls" in boards:
+        out["scrolls"] = list(state.scrolls)
+    if "quest" in boards or "mercy" in boards or "codex" in boards:
+        out["shields"] = {
+            player: [points for _, points in state.shields[seat]]
+            for seat, player in enumerate(players)
+        }
+    return out
 
 
 def render(view: dict[str, Any]) -> str:
@@ -90,6 +131,20 @@ def render(view: dict[str, Any]) -> str:
             + (f" ({sources})" if sources else "")
             + f"; hand [{', '.join(seat['hand'])}]; picked [{', '.join(seat['picked'])}]"
         )
+    if "boards" in view:
+        lines.append("  variant boards: " + ", ".join(view["boards"]))
+    if "grail" in view:
+        at = view["grail"]["at"]
+        side = "white" if at > 0 else "black" if at < 0 else "the middle"
+        lines.append(f"  grail: {abs(at)} toward {side}" if at else "  grail: in the middle")
+    if view.get("wagers"):
+        lines.append("  wagers: " + ", ".join(f"{p} {t}" for p, t in view["wagers"].items() if t))
+    if view.get("codex", {}).get("slots"):
+        codex = view["codex"]
+        cells = ["taken" if s is None else "?" for s in codex["shields"]]
+        lines.append("  codex: " + ", ".join(f"{i} {c}" for i, c in enumerate(cells, 1)))
+    if "scrolls" in view:
+        lines.append("  scrolls on: " + (", ".join(map(str, view["scrolls"])) or "none"))
     expect = view["expecting"]
     if expect["kind"] != "nothing":
         who = ", ".join(expect["players"])

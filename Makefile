@@ -59,6 +59,11 @@ samples: $(VENV)/.installed
 	$(VENV)/bin/squire simulate knight-academy -n 100 --players 4 --bots greedy,focus,denier,random \
 	  --seed 2026 --ruleset knight-academy/advanced --played-from 2026-11-01T18:00:00Z \
 	  --out data/samples/knight-academy --jobs 1
+	for board in knights wager codex scrolls quest mercy all-boards; do \
+	  $(VENV)/bin/squire simulate knight-academy -n 30 --players 4 \
+	    --bots greedy,focus,denier,random --seed 2026 --ruleset knight-academy/$$board \
+	    --played-from 2026-11-15T18:00:00Z --out data/samples/knight-academy --jobs 1 || exit 1; \
+	done
 	rm -rf data/samples/heraldry
 	for players in 2 3 4; do \
 	  $(VENV)/bin/squire simulate heraldry -n 60 --players $$players --bots greedy,random \

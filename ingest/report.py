@@ -42,10 +42,8 @@ def outcome_json(outcome: Outcome) -> dict[str, Any]:
 
 
 def _scored(outcome: Outcome) -> list[str]:
-    """The sources this match's rules score from, in the game's order (a variant board has
-    its own: Knight Academy's KA-22)."""
-    held = outcome.result.sources
-    return [s for s in outcome.match.game.sources if any(s in seat for seat in held)]
+    """The sources this match's rules score from (a variant board has its own: KA-22)."""
+    return list(outcome.match.game.scored_sources(outcome.match.config))
 
 
 def outcome_text(outcome: Outcome) -> str:

@@ -397,7 +397,7 @@ def _replay_into(
 
     s = cols["seats"]
     winners = set(result.winners)
-    sources = game.sources
+    sources = game.scored_sources(match.config)  # a variant board replaces some (KA-22)
     rows["seat_points"].extend(
         [
             (game_id, seat, player, source, result.sources[seat].get(source, 0))

@@ -182,6 +182,13 @@ class Game(Generic[C, S, E]):
     # facts it establishes (end-of-game scoring). The replayer calls it where such a log
     # ends, or at its final claim; it leaves a state already closed as it is.
     close: Callable[[S], Sequence[Fact]] | None = None
+    # For a game whose rulesets replace some sources by others (Knight Academy's variant
+    # boards, KA-22): the sources a ruleset scores from, in `sources`' order.
+    sources_of: Callable[[C], Sequence[str]] | None = None
+
+    def scored_sources(self, config: C) -> Sequence[str]:
+        """The sources a match under `config` scores from: all of `sources` by default."""
+        return self.sources if self.sources_of is None else self.sources_of(config)
 
     def ruleset(self, header: Header, extra: Mapping[str, C] | None = None) -> C:
         """LOG-3: the header's named ruleset with its `rules` overrides on top."""

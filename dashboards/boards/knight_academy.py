@@ -1,5 +1,6 @@
 """The Knight Academy board: seven tracks of 20 squares, each disc at its square, stacks in
-their order (the disc on top drawn highest), laps marked."""
+their order (the disc on top drawn highest), laps marked; with the variant boards (KA-22) the
+knights' grail track, the king's scrolls, the wagers and the codex."""
 
 from __future__ import annotations
 
@@ -39,23 +40,48 @@ def side(view: dict[str, Any], players: list[str]) -> None:
     viewer = perspective(players)
     st.metric(t("deck"), view["deck"])
     st.metric(t("discard"), view["discard"])
+    if "boards" in view:
+        st.caption(f"{t('variant_boards')}: " + ", ".join(t(f"board_{b}") for b in view["boards"]))
+    # KA-22c: a seat keeps its codex shield hidden, so its codex points and score are too.
+    secret = "codex" in view.get("boards", ())
     rows = []
     for player, seat in view["seats"].items():
         visible = viewer is None or viewer == player
-        rows.append(
-            {
-                t("player"): player + (f" ({t('neutral')})" if seat["neutral"] else ""),
-                t("hand"): ", ".join(seat["hand"])
-                if visible
-                else f"{len(seat['hand'])} {t('cards')} ({t('hidden')})",
-                t("picked"): ", ".join(seat["picked"])
-                if visible
-                else f"{len(seat['picked'])} {t('cards')} ({t('hidden')})",
-                t("score"): seat["score"],
-                **{t(source): points for source, points in seat["sources"].items()},
-            }
+        hidden = f"({t('hidden')})"
+        row: dict[str, object] = {
+            t("player"): player + (f" ({t('neutral')})" if seat["neutral"] else ""),
+            t("hand"): ", ".join(seat["hand"])
+            if visible
+            else f"{len(seat['hand'])} {t('cards')} {hidden}",
+            t("picked"): ", ".join(seat["picked"])
+            if visible
+            else f"{len(seat['picked'])} {t('cards')} {hidden}",
+            t("score"): seat["score"] if visible or not secret else hidden,
+            **{
+                t(source): points if visible or source != "codex" else hidden
+                for source, points in seat["sources"].items()
+            },
+        }
+        if "wagers" in view:
+            row[t("wager")] = t(view["wagers"][player]) if view["wagers"][player] else ""
+        rows.append(row)
+    st.dataframe(pl.DataFrame(rows, strict=False), hide_index=True)
+    if view.get("codex", {}).get("slots"):
+        codex = view["codex"]
+        seen = (
+            {int(k) for seen in codex["seen"].values() for k in seen}
+            if viewer is None
+            else {int(k) for k in codex["seen"].get(viewer, {})}
         )
-    st.dataframe(pl.DataFrame(rows), hide_index=True)
+        cells = {
+            f"{t('codex_slot')} {slot}": t("slot_taken")
+            if shield is None
+            else str(shield)
+            if viewer is None or slot in seen
+            else "?"
+            for slot, shield in enumerate(codex["shields"], 1)
+        }
+        st.dataframe(pl.DataFrame([cells]), hide_index=True)
 
 
 def figure(
@@ -103,6 +129,7 @@ def figure(
                 },
             )
         )
+    _variant_pieces(fig, view, tracks, length)
     fig.update_layout(
         height=420,
         margin={"l": 10, "r": 10, "t": 10, "b": 30},
@@ -117,3 +144,40 @@ def figure(
         plot_bgcolor="white",
     )
     return fig
+
+
+def _variant_pieces(fig: go.Figure, view: dict[str, Any], tracks: list[str], length: int) -> None:
+    """KA-22a: the grail between the knights' rows, from the black end (left) to the white end
+    (right); KA-22d: the scrolls on the king's squares."""
+    rows = {track: len(tracks) - 1 - i for i, track in enumerate(tracks)}
+    if "grail" in view and "white" in rows:
+        grail = view["grail"]
+        middle = length / 2
+        x = middle + grail["at"] * middle / grail["reach"]
+        y = (rows["white"] + rows["black"]) / 2
+        fig.add_trace(
+            go.Scatter(
+                x=[0, length, x],
+                y=[y, y, y],
+                mode="markers+text",
+                text=[t("black"), t("white"), ""],
+                textposition="middle center",
+                marker={"size": [1, 1, 20], "color": ["#fff", "#fff", "#d4a017"], "symbol": "star"},
+                hovertext=["", "", f"{t('grail')}: {grail['at']:+d}"],
+                hoverinfo="text",
+                name=t("grail"),
+                showlegend=True,
+            )
+        )
+    if view.get("scrolls") and "king" in rows:
+        fig.add_trace(
+            go.Scatter(
+                x=view["scrolls"],
+                y=[rows["king"] + 0.3] * len(view["scrolls"]),
+                mode="markers",
+                marker={"size": 14, "color": "#c8a165", "symbol": "square"},
+                hovertext=[f"{t('scroll')} {square}" for square in view["scrolls"]],
+                hoverinfo="text",
+                name=t("scroll"),
+            )
+        )

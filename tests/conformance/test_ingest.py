@@ -62,12 +62,14 @@ def test_samples_and_examples_fill_every_table_with_the_replayed_facts(name, tmp
         """SELECT count(*) FROM seats s JOIN (SELECT game_id, seat, sum(points) AS p
         FROM seat_points GROUP BY ALL) USING (game_id, seat) WHERE p <> s.score""",
     ) == [(0,)]
-    # Points by source are the final ones: a source a row for every seat of a complete match.
-    complete = sum(len(o.match.header.players) for o in outcomes if o.result.complete)
-    assert _rows(db, "SELECT count(*) FROM points_by_source") == [(len(game.sources) * complete,)]
-    assert {s for (s,) in _rows(db, "SELECT DISTINCT source FROM points_by_source")} == set(
-        game.sources
-    )
+    # Points by source are the final ones: a row for every seat of a complete match and every
+    # source its rules score from (a variant board has its own, KA-22).
+    scored = [(o, game.scored_sources(o.match.config)) for o in outcomes if o.result.complete]
+    complete = sum(len(o.match.header.players) * len(sources) for o, sources in scored)
+    assert _rows(db, "SELECT count(*) FROM points_by_source") == [(complete,)]
+    assert {s for (s,) in _rows(db, "SELECT DISTINCT source FROM points_by_source")} == {
+        s for _, sources in scored for s in sources
+    }
     tracks = {f.track for f in facts if type(f) is TrackMoved}
     assert {t for (t,) in _rows(db, "SELECT DISTINCT track FROM track_moves")} == tracks
     if game.catalogue:  # the catalogue each match was played with, recorded with it

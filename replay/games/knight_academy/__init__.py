@@ -60,6 +60,7 @@ RULES: Game[Config, State, Event] = Game(
     },
     standard_ruleset="knight-academy/standard",
     sources=SOURCES,
+    sources_of=lambda config: config.sources,
     new_game=new_game,
     apply=apply,
     legal_events=legal_events,

@@ -507,3 +507,32 @@ def test_balance_compares_the_advanced_rules_with_the_standard_ones(app):
     assert at.selectbox(key="ruleset-b").value == "knight-academy/advanced"
     at.selectbox(key="ruleset-a").select("knight-academy/advanced").run()  # the same twice
     assert not at.exception
+
+
+def test_the_viewer_draws_the_variant_boards_and_hides_the_codex_from_other_seats(app):
+    # KA-22: the worked example with all six boards, after event 23: Bob has kept codex slot
+    # 3 (a −1); Ann looked at slot 2 (a 0) and Bob at slot 3 during the plays.
+    at = app("viewer", game="ka-example-boards-3p", step="23")
+    assert not at.exception
+    shown = " ".join(str(c.value) for c in at.caption).replace("\\", "")
+    assert "Variant boards: White and Black Knight, Courage wager, Education codex" in shown
+    assert "codex shields" in shown  # the phase
+    figure = at.get("plotly_chart")[0].proto.spec
+    assert "Grail" in figure and "Scroll" in figure and "White Knight" in figure
+
+    def codex() -> dict[str, str]:
+        frame = next(f.value for f in at.dataframe if "Codex slot 1" in f.value.columns)
+        return {c: str(frame[c][0]) for c in frame.columns}
+
+    def seat(name: str) -> dict[str, str]:
+        frame = next(f.value for f in at.dataframe if "Player" in f.value.columns)
+        return {k: str(v) for k, v in frame[frame["Player"] == name].iloc[0].to_dict().items()}
+
+    assert codex() == {"Codex slot 1": "-3", "Codex slot 2": "0", "Codex slot 3": "taken"}
+    assert seat("Bob")["Secret codex"] == "-1" and seat("Bob")["Wager"] == "White Knight"
+    at.radio(key="perspective").set_value("Ann").run()
+    assert codex() == {"Codex slot 1": "?", "Codex slot 2": "0", "Codex slot 3": "taken"}
+    assert seat("Bob")["Secret codex"] == "(hidden)" and seat("Bob")["Score"] == "(hidden)"
+    assert seat("Ann")["Secret codex"] == "0"
+    at.radio(key="perspective").set_value("Bob").run()
+    assert codex()["Codex slot 1"] == "?" and seat("Bob")["Secret codex"] == "-1"

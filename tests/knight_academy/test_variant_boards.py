@@ -240,7 +240,7 @@ def test_ka22c_at_the_scoring_seats_take_shields_in_educations_order_and_zeros_g
     )
     facts = run(state, "Bob shield 4", "Ann shield 2", "Dee shield 3")
     assert _points(facts, state, "codex") == {"Bob": -1, "Ann": -3}
-    assert state.shields[2] == [] and state.shields[0] == [("codex", -3)]
+    assert [points["codex"] for points in state.points] == [-3, -1, 0, 0]
     assert state.phase == "deal" and state.round == 2
 
 

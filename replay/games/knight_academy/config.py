@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Literal, get_args
 
 import msgspec
@@ -132,20 +133,27 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     @property
     def tracks(self) -> tuple[Track, ...]:
         """The tracks in play: KA-22a's knights replace joust and tournament."""
-        if "knights" in self.boards:
-            return ("courage", *KNIGHTS, "education", "king", "charity", "quest")
-        return TRACKS
+        return _tracks("knights" in self.boards)
 
     @property
     def sources(self) -> tuple[str, ...]:
         """The scoring sources in play, in the order results list them (KA-22's own names)."""
-        boards = self.boards
-        out: list[str] = [*KNIGHTS] if "knights" in boards else ["joust", "tournament"]
-        out.append("codex" if "codex" in boards else "education")
-        out.append("king")
-        out.append("mercy" if "mercy" in boards else "charity")
-        out.append("quest_shields" if "quest" in boards else "quest")
-        return tuple(out)
+        return _sources(self.boards)
+
+
+@cache
+def _tracks(knights: bool) -> tuple[Track, ...]:
+    return ("courage", *KNIGHTS, "education", "king", "charity", "quest") if knights else TRACKS
+
+
+@cache
+def _sources(boards: tuple[Board, ...]) -> tuple[str, ...]:
+    out: list[str] = [*KNIGHTS] if "knights" in boards else ["joust", "tournament"]
+    out.append("codex" if "codex" in boards else "education")
+    out.append("king")
+    out.append("mercy" if "mercy" in boards else "charity")
+    out.append("quest_shields" if "quest" in boards else "quest")
+    return tuple(out)
 
 
 # KA-6: the tracks a card of each type may move; `sword` chooses one of two.

@@ -83,7 +83,7 @@ def new_game(config: Config, header: Header, catalogue: None = None) -> State:
         progress={track: [0] * n for track in config.tracks},
         arrival={track: [0] * n for track in config.tracks},
         points=[dict.fromkeys(config.sources, 0) for _ in players],
-        shields=[[] for _ in players],
+        shields=[[] for _ in players] if {"quest", "mercy"} & set(config.boards) else [],
         played_on=[{} for _ in players] if "wager" in config.boards else [],
         scrolls=list(config.scroll_squares) if "scrolls" in config.boards else [],
     )
@@ -283,8 +283,8 @@ def _play(state: State, event: Play) -> Sequence[Fact]:
     if card not in cards:
         _check_card(state, card)
         raise IllegalEvent("KA-6", f"{event.player} plays {card} but holds {', '.join(cards)}")
-    config = state.config
-    value, tracks = card_moves(card, config)
+    boards = state.config.boards
+    value, tracks = _card_moves(card, "knights" in boards)
     track = event.track
     if track is None:
         if len(tracks) > 1:
@@ -300,7 +300,7 @@ def _play(state: State, event: Play) -> Sequence[Fact]:
     discard = state.discard
     discard[card] = discard.get(card, 0) + 1
     facts: list[Fact] = [move_disc(state, seat, track, value, "card")]
-    if config.boards:
+    if boards:
         _variant_play(state, event, seat, track, value)
     played = state.played
     played[seat] += 1

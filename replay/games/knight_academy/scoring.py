@@ -124,7 +124,8 @@ def award(state: State, facts: list[Fact], seat: int, source: str, points: int) 
     """A shield of `points` to `seat` (nothing for 0 points: that shield is never kept)."""
     if points:
         state.points[seat][source] += points
-        state.shields[seat].append((source, points))
+        if state.shields:  # kept only where a board reads them (KA-22e, KA-22f)
+            state.shields[seat].append((source, points))
         facts.append(ScoreChanged(round=state.round, seat=seat, source=source, points=points))
 
 
@@ -159,17 +160,22 @@ def score_round(state: State) -> list[Fact]:
     facts: list[Fact] = []
     rnd = state.round
 
-    def podium(track: str, prizes: Sequence[int], source: str | None = None) -> None:
+    def podium(track: str, prizes: Sequence[int]) -> None:
         for place, seat in enumerate(ranked(state, track)[: _places(state, prizes)]):
-            award(state, facts, seat, source or track, prizes[place])
+            award(state, facts, seat, track, prizes[place])
 
     def tail(track: str, penalties: tuple[int, int]) -> None:
-        groups = bottom(state, track)
-        for place, points in enumerate(penalties[: len(groups)]):
-            for seat in groups[place]:
-                award(state, facts, seat, track, points)
-            if len(groups[place]) > 1:  # all at the start are last; nobody is second-last
-                break
+        last, second_last = penalties
+        row = state.progress[track]
+        at_zero = [seat for seat, progress in enumerate(row) if progress == 0]
+        if len(at_zero) >= 2:  # KA-12: all at 0 are last; nobody is second-last
+            for seat in at_zero:
+                award(state, facts, seat, track, last)
+            return
+        bottom = at_zero + ranked(state, track)[::-1]  # from the very last upward
+        award(state, facts, bottom[0], track, last)
+        if len(bottom) > 1:
+            award(state, facts, bottom[1], track, second_last)
 
     if "knights" in boards:
         if rnd in config.knight_rounds:  # KA-22a: the grail's side wins; in the middle, neither

@@ -33,7 +33,8 @@ class State(msgspec.Struct, kw_only=True):
     lifts_left: int = 0  # KA-21a: lifts the start player may still make this round
     rewarded: list[int] = []  # KA-21b: the seats this round's courage bonuses go to, in order
     points: list[dict[str, int]]  # seat → scoring source → points
-    # The shields each seat holds, as (source, points): KA-22e counts them, KA-22f swaps them.
+    # The shields each seat holds, as (source, points): KA-22e counts them, KA-22f swaps them
+    # (empty, not kept, when neither board is in play).
     shields: list[list[tuple[str, int]]]
     # KA-22, the variant boards' pieces (unused without their board):
     grail: int = 0  # KA-22a: squares from the middle, toward the white knight above 0

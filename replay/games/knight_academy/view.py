@@ -102,7 +102,7 @@ def _variant_boards(state: State) -> dict[str, Any]:
         }
     if "scrolls" in boards:
         out["scrolls"] = list(state.scrolls)
-    if "quest" in boards or "mercy" in boards or "codex" in boards:
+    if state.shields:  # kept for quest's and mercy's boards
         out["shields"] = {
             player: [points for _, points in state.shields[seat]]
             for seat, player in enumerate(players)

@@ -59,6 +59,12 @@ samples: $(VENV)/.installed
 	$(VENV)/bin/squire simulate knight-academy -n 100 --players 4 --bots greedy,focus,denier,random \
 	  --seed 2026 --ruleset knight-academy/advanced --played-from 2026-11-01T18:00:00Z \
 	  --out data/samples/knight-academy --jobs 1
+	$(VENV)/bin/squire simulate knight-academy -n 60 --players 2 --variant lancelot \
+	  --bots greedy,focus,denier,random --seed 2026 --played-from 2026-11-20T18:00:00Z \
+	  --out data/samples/knight-academy --jobs 1
+	$(VENV)/bin/squire simulate knight-academy -n 20 --players 2 --variant lancelot \
+	  --bots greedy,focus,denier,random --seed 2026 --ruleset knight-academy/all-boards \
+	  --set 'lifts=1' --played-from 2026-11-25T18:00:00Z --out data/samples/knight-academy --jobs 1
 	for board in knights wager codex scrolls quest mercy all-boards; do \
 	  $(VENV)/bin/squire simulate knight-academy -n 30 --players 4 \
 	    --bots greedy,focus,denier,random --seed 2026 --ruleset knight-academy/$$board \

@@ -195,4 +195,7 @@ SELECT game, count(*) AS matches, sum(complete::INTEGER) AS complete,
 FROM games GROUP BY game ORDER BY game
 """
 
-RULESETS_OF_GAME = "SELECT DISTINCT ruleset_key FROM games WHERE game = $game ORDER BY 1"
+RULESETS_OF_GAME = (
+    "SELECT DISTINCT variant, ruleset_key FROM games WHERE game = $game ORDER BY ruleset_key, "
+    "variant <> 'base', variant"
+)

@@ -85,6 +85,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             ruleset=args.ruleset,
             rules=parse_settings(args.set),
             played_from=args.played_from,
+            variant=args.variant,
         )
         check(spec)
     except (ValueError, RulesError) as err:
@@ -306,6 +307,9 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--ruleset", help="a named ruleset (default: the game's standard one)")
+    p.add_argument(
+        "--variant", help="a variant the player count does not imply, e.g. lancelot (KA-20)"
+    )
     p.add_argument(
         "--set",
         action="append",

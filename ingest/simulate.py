@@ -38,10 +38,14 @@ class Spec(msgspec.Struct, frozen=True, kw_only=True):
     ruleset: str | None = None
     rules: dict[str, Any] = {}
     played_from: datetime | None = None  # match i is stamped as played i hours after this
+    variant: str | None = None  # a variant the table does not imply (lancelot)
 
     @property
     def run_id(self) -> str:
-        return hashlib.sha256(msgspec.json.encode(self)).hexdigest()[:8]
+        fields = msgspec.to_builtins(self)
+        if self.variant is None:  # runs named before variants could be chosen keep their ids
+            del fields["variant"]
+        return hashlib.sha256(msgspec.json.encode(fields)).hexdigest()[:8]
 
 
 _ENCODER = msgspec.json.Encoder()  # one JSON line per header, event and final claim
@@ -61,6 +65,9 @@ def check(spec: Spec) -> None:
     if game is None or game.simulation is None:
         raise ValueError(f"no simulator for {spec.game!r}; known: {', '.join(_simulated())}")
     sim = game.simulation
+    if spec.variant is not None and spec.variant not in sim.variants:
+        known = ", ".join(sim.variants) or "none"
+        raise ValueError(f"{spec.game} has no variant {spec.variant!r} to choose; known: {known}")
     unknown = [bot for bot in spec.bots if bot not in sim.bots]
     if unknown or not spec.bots:
         raise ValueError(f"unknown bots {unknown}; {spec.game} has {', '.join(sim.bots)}")
@@ -86,7 +93,9 @@ def _header(spec: Spec, index: int, rng: random.Random, run_id: str) -> Any:
     game = GAMES[spec.game]
     assert game.simulation is not None
     config = game.resolve(spec.ruleset, spec.rules)
-    fields = game.simulation.table(spec.players, config, rng, catalogue_for(spec.game))
+    sim = game.simulation
+    table = sim.variants[spec.variant] if spec.variant else sim.table
+    fields = table(spec.players, config, rng, catalogue_for(spec.game))
     real = [p for p in fields["players"] if p != fields.get("neutral")]
     # Bots take the seats in turn, starting one further along the list each match, so every
     # bot plays even when there are more bots than seats; then seats are shuffled.

@@ -146,6 +146,11 @@ class Simulation(Generic[S, E]):
     # when the simulation is finished (a log may end inside the last run; a bot may not).
     stop: Callable[[S], object] | None = None
     finished: Callable[[S], bool] | None = None
+    # The tables of a game's other variants by name (Knight Academy's lancelot), each like
+    # `table`; `table` itself seats the variants the player count implies.
+    variants: Mapping[str, Callable[[int, Any, random.Random, Any], dict[str, Any]]] = field(
+        default_factory=dict
+    )
 
 
 @dataclass(frozen=True)

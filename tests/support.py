@@ -131,6 +131,19 @@ class Profile:
     # name → (1-based line, its replacement, the rule that must refuse it), from its lines
     broken: Callable[[list[str]], dict[str, tuple[int, str, str]]]
     invariant: Callable[[Any], None] = field(default=lambda state: None)
+    # Variants the player count does not imply, by name, with their player count (KA-20)
+    variants: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def all_tables(self) -> tuple[int | str, ...]:
+        """Every table the simulator seats: the player counts, then the variants by name."""
+        return (*self.tables, *self.variants)
+
+    def seating(self, table: int | str) -> dict[str, Any]:
+        """A table as the simulator's Spec takes it: `players`, and `variant` for a variant."""
+        if isinstance(table, str):
+            return {"players": self.variants[table], "variant": table}
+        return {"players": table}
 
 
 def greedy_win_share(spec: Any, matches: int) -> float:

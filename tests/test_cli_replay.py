@@ -33,6 +33,7 @@ def test_replay_json_prints_one_object_per_log_line(capsys):
         "ka-example-advanced-3p",
         "ka-example-boards-3p",
         "ka-example-gawain",
+        "ka-example-lancelot",
     ]
     assert rows[5]["winners"] == ["Ann"] and rows[5]["scores"]["Gawain"] == 25
 
@@ -89,10 +90,10 @@ def test_schema_is_the_json_schema_of_the_events_and_validates_real_lines(capsys
         for d in schema["$defs"].values()
         if "kind" in d.get("properties", {})
     }
-    # lift: KA-21a; wager, codex, shield, mercy: KA-22b, c, f
+    # split, choose, assign: KA-20; lift: KA-21a; wager, codex, shield, mercy: KA-22b, c, f
     assert kinds == {
         *("header", "deal", "pick", "play", "bonus", "lift", "final"),
-        *("wager", "codex", "shield", "mercy"),
+        *("split", "choose", "assign", "wager", "codex", "shield", "mercy"),
     }
 
 

@@ -279,6 +279,7 @@ def test_a_value_that_does_not_fit_its_column_rejects_only_that_match(tmp_path, 
         ("ka-example-advanced-3p",),
         ("ka-example-boards-3p",),
         ("ka-example-gawain",),
+        ("ka-example-lancelot",),
     ]
 
 

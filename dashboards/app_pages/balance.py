@@ -104,16 +104,22 @@ if not shares.is_empty():
     show(named(shares.drop("label"), "source"), "source-share-of-winners")
 
 st.subheader(t("ruleset"))
-choices = query(queries.RULESETS_OF_GAME, {"game": flt.game})["ruleset_key"].to_list()
+# A side is a rule set, or a variant under it (Knight Academy's lancelot against gawain).
+VARIANT = " · "
+choices = [
+    key if variant == "base" else f"{variant}{VARIANT}{key}"
+    for variant, key in query(queries.RULESETS_OF_GAME, {"game": flt.game}).iter_rows()
+]
 if len(choices) >= 2:
     left, right = st.columns(2)
     a = left.selectbox("A", choices, index=0, key="ruleset-a")
     b = right.selectbox("B", choices, index=1, key="ruleset-b")
     # The same rule set may be chosen on both sides: each side's tables keep their own keys.
-    for column, key, side in ((left, a, "a"), (right, b, "b")):
+    for column, choice, side in ((left, a, "a"), (right, b, "b")):
+        variant, _, key = choice.rpartition(VARIANT)
         one = Filters(
             game=flt.game,
-            variants=flt.variants,
+            variants=[variant or "base"],
             rulesets=[key],
             player_counts=flt.player_counts,
             dates=flt.dates,

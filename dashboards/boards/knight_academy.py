@@ -10,8 +10,11 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboards.common import PALETTE, perspective
+from dashboards.common import PALETTE, perspective, plain
 from dashboards.i18n import phase, t
+
+# KA-20: the seed's lancelot colours, drawn as themselves.
+COLOURS = {"blue": "#1f77b4", "yellow": "#e6c229", "green": "#2ca02c", "red": "#d62728"}
 
 
 def anchors(events: list[dict[str, Any]]) -> dict[int, str]:
@@ -44,12 +47,32 @@ def side(view: dict[str, Any], players: list[str]) -> None:
         st.caption(f"{t('variant_boards')}: " + ", ".join(t(f"board_{b}") for b in view["boards"]))
     # KA-22c: a seat keeps its codex shield hidden, so its codex points and score are too.
     secret = "codex" in view.get("boards", ())
+    owners = view.get("owners", {})  # KA-20: a lancelot colour is its player's to see
+    for person, own in view.get("lancelot", {}).items():
+        if own["held"] or own["piles"]:
+            mine = viewer is None or viewer == person
+            piles_shown = mine or view.get("piles_open")
+            st.caption(
+                f"{plain(person)}: "
+                + (
+                    f"{t('hand')} {', '.join(own['held'])}"
+                    if mine
+                    else f"{len(own['held'])} {t('cards')} ({t('hidden')})"
+                )
+                + (
+                    " · " + " | ".join(", ".join(pile) for pile in own["piles"])
+                    if own["piles"] and piles_shown
+                    else ""
+                )
+            )
     rows = []
     for player, seat in view["seats"].items():
-        visible = viewer is None or viewer == player
+        visible = viewer is None or viewer == owners.get(player, player)
         hidden = f"({t('hidden')})"
         row: dict[str, object] = {
-            t("player"): player + (f" ({t('neutral')})" if seat["neutral"] else ""),
+            t("player"): player
+            + (f" ({t('neutral')})" if seat["neutral"] else "")
+            + (f" ({plain(owners[player])})" if player in owners else ""),
             t("hand"): ", ".join(seat["hand"])
             if visible
             else f"{len(seat['hand'])} {t('cards')} {hidden}",
@@ -102,7 +125,9 @@ def figure(
             line_width=0,
             layer="below",
         )
-    for seat, player in enumerate(players):
+    # The discs' seats: the players, or in lancelot their four colours (KA-20).
+    for seat, player in enumerate(view["seats"]):
+        owner = view.get("owners", {}).get(player)
         xs, ys, texts, symbols = [], [], [], []
         for row, track in enumerate(tracks):
             for disc in view["tracks"][track]:
@@ -118,12 +143,12 @@ def figure(
                 x=xs,
                 y=ys,
                 mode="markers",
-                name=player,
+                name=player + (f" ({plain(owner)})" if owner else ""),
                 text=texts,
                 hoverinfo="text",
                 marker={
                     "size": 16,
-                    "color": PALETTE[seat % len(PALETTE)],
+                    "color": COLOURS.get(player, PALETTE[seat % len(PALETTE)]),
                     "symbol": symbols,
                     "line": {"width": 1.5, "color": "#222"},
                 },

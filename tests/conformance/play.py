@@ -26,7 +26,7 @@ NAMES = sorted(GAMES)
 def begin(
     game: Game[Any, Any, Any],
     seed: int,
-    players: int | None = None,
+    players: int | str | None = None,
     bots: tuple[str, ...] | None = None,
     rules: dict[str, Any] | None = None,
     ruleset: str | None = None,
@@ -41,7 +41,7 @@ def begin(
     profile = PROFILES[game.name]
     spec = Spec(
         game=game.name,
-        players=players or profile.tables[min(1, len(profile.tables) - 1)],
+        **profile.seating(players or profile.tables[min(1, len(profile.tables) - 1)]),
         bots=bots or tuple(sim.bots),
         seed=seed,
         ruleset=ruleset or sorted(game.rulesets)[seed % len(game.rulesets)],

@@ -73,7 +73,7 @@ def test_the_engine_accepts_exactly_what_it_offers_and_keeps_its_invariants(name
     """Sampled both ways: what legal_events offers is accepted, and a near miss is refused
     (leaving the state as it was) unless it is one of the offered events after all."""
     game, profile = GAMES[name], PROFILES[name]
-    players = data.draw(st.sampled_from(profile.tables), label="players")
+    players = data.draw(st.sampled_from(profile.all_tables), label="players")
     state, bots, rng = begin(game, data.draw(st.integers(0, 2**32), label="seed"), players)
     for _ in walk(game, state, bots, rng):
         profile.invariant(state)
@@ -101,7 +101,7 @@ def test_the_bots_only_choose_among_the_legal_events(name):
     sim = game.simulation
     assert sim is not None
     for bot in sim.bots:
-        for seed, players in enumerate(profile.tables):
+        for seed, players in enumerate(profile.all_tables):
             state, bots, rng = begin(game, seed, players, bots=(bot,))
             for seat, event in walk(game, state, bots, rng):
                 if seat is not None:
@@ -125,7 +125,7 @@ def test_random_legal_games_replay_deterministically_and_their_scores_add_up(nam
     assert sim is not None
     spec = Spec(
         game=name,
-        players=data.draw(st.sampled_from(profile.tables), label="players"),
+        **profile.seating(data.draw(st.sampled_from(profile.all_tables), label="players")),
         bots=(data.draw(st.sampled_from(sorted(sim.bots)), label="bots"),),
         seed=data.draw(st.integers(0, 2**32), label="seed"),
         ruleset=data.draw(st.sampled_from(sorted(game.rulesets)), label="ruleset"),

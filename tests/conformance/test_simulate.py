@@ -17,14 +17,15 @@ from tests.support import CATALOGUES, files, greedy_win_share, sample_tables_and
 
 from .play import NAMES, PROFILES, SAMPLES
 
-TABLES = [(name, players) for name in NAMES for players in PROFILES[name].tables]
+TABLES = [(name, table) for name in NAMES for table in PROFILES[name].all_tables]
 
 
-@pytest.mark.parametrize("name, players", TABLES)
-def test_every_simulated_log_replays_to_the_simulators_scores(name, players):
+@pytest.mark.parametrize("name, table", TABLES)
+def test_every_simulated_log_replays_to_the_simulators_scores(name, table):
     sim = GAMES[name].simulation
     assert sim is not None
-    spec = Spec(game=name, players=players, bots=tuple(sim.bots), seed=players)
+    seating = PROFILES[name].seating(table)
+    spec = Spec(game=name, bots=tuple(sim.bots), seed=seating["players"], **seating)
     for written in simulate_chunk((spec, 0, 4)):
         data = gzip.decompress(written.data)
         outcome = replay(open_log(data, written.game_id, catalogues=CATALOGUES))

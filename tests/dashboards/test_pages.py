@@ -536,3 +536,21 @@ def test_the_viewer_draws_the_variant_boards_and_hides_the_codex_from_other_seat
     assert seat("Ann")["Secret codex"] == "0"
     at.radio(key="perspective").set_value("Bob").run()
     assert codex()["Codex slot 1"] == "?" and seat("Bob")["Secret codex"] == "-1"
+
+
+def test_balance_sets_lancelot_beside_gawain_and_the_viewer_draws_its_four_colours(app):
+    # KA-20: a variant is a side of its own on Balance; a lancelot match has four discs a track.
+    at = app("balance")
+    a, b = at.selectbox(key="ruleset-a"), at.selectbox(key="ruleset-b")
+    assert {"gawain · knight-academy/standard", "lancelot · knight-academy/standard"} <= set(
+        a.options
+    )
+    a.select("gawain · knight-academy/standard")
+    b.select("lancelot · knight-academy/standard").run()
+    assert not at.exception
+    view = app("viewer", game="ka-example-lancelot", step="21")
+    assert not view.exception
+    spec = view.get("plotly_chart")[0].proto.spec
+    assert all(f"{c} (" in spec for c in ("blue", "yellow", "green", "red"))
+    frame = next(f.value for f in view.dataframe if "Player" in f.value.columns)
+    assert list(frame["Player"]) == ["blue (Ann)", "yellow (Bob)", "green (Ann)", "red (Bob)"]

@@ -14,9 +14,16 @@ from tests.support import Greedy, Profile, Setting
 
 
 def canonical(event: ka.Event) -> ka.Event:
-    """A play may name its card's own track or leave it out: both are the same decision."""
+    """A play may name its card's own track or leave it out: both are the same decision; a
+    lancelot split or assignment lists its cards in any order (KA-20)."""
     if isinstance(event, ka.Play) and event.track == event.card.rpartition("-")[0]:
-        return ka.Play(player=event.player, card=event.card)
+        return msgspec.structs.replace(event, track=None)
+    if isinstance(event, ka.Split):
+        return msgspec.structs.replace(event, piles=sorted(sorted(pile) for pile in event.piles))
+    if isinstance(event, ka.Assign):
+        return msgspec.structs.replace(
+            event, colours={colour: sorted(cards) for colour, cards in event.colours.items()}
+        )
     return event
 
 
@@ -46,13 +53,34 @@ def _near_misses(state: ka.State, rng: random.Random, offered: list[Any]) -> lis
             )
         )
     out.append(ka.Codex(shields=[rng.choice((-3, -1, 0)) for _ in state.players]))
+    # KA-20: lancelot's splits, choices and lays, by a player or a colour, of dealt-like cards
+    names = [*state.persons, *state.players]
+    for _ in range(2):
+        player = rng.choice(names)
+        hand = rng.sample(cards, 6)
+        out.append(ka.Split(player=player, piles=[hand[:3], hand[3:]]))
+        out.append(ka.Choose(player=player, pile=rng.randint(0, 3)))
+        colours = rng.sample(state.players, 2)
+        out.append(ka.Assign(player=player, colours={colours[0]: hand[:3], colours[1]: hand[3:]}))
+    for held in state.held:  # a player's own hand, split or laid as it came
+        if held:
+            player = state.persons[state.held.index(held)]
+            out.append(ka.Split(player=player, piles=[held[:3], held[3:]]))
+            colours = [
+                state.players[s]
+                for s, owner in enumerate(state.owners)
+                if owner == state.held.index(held)
+            ]
+            out.append(
+                ka.Assign(player=player, colours={colours[0]: held[:3], colours[1]: held[3:]})
+            )
     return out
 
 
 def _cards_everywhere(state: ka.State) -> Counter[str]:
     seen: Counter[str] = Counter(state.deck)
     seen.update(state.discard)
-    for cards in state.hands + state.picked:
+    for cards in state.hands + state.picked + state.held:
         seen.update(cards)
     return +seen
 
@@ -79,11 +107,12 @@ def _broken(lines: list[str]) -> dict[str, tuple[int, str, str]]:
 
 PROFILE = Profile(
     tables=(2, 3, 4, 5),  # two players sit with the neutral Gawain (KA-19)
+    variants={"lancelot": 2},  # or play two colours each (KA-20)
     rules=st.fixed_dictionaries(
         {},
         optional={
             "quest_prizes": st.lists(st.integers(0, 30), min_size=1, max_size=3),
-            "king_cap": st.integers(6, 30),
+            "king_cap": st.integers(12, 30),  # the last scroll lies on 12 (KA-22d)
             "plays_per_round": st.integers(1, 5),
             "education_penalties": st.tuples(st.integers(-9, 0), st.integers(-9, 0)),
             "reset_rounds": st.sets(st.integers(1, 6)).map(sorted),

@@ -668,11 +668,6 @@ def test_gawain_headers_are_checked(fields, message):
 # KA-20 --------------------------------------------------------------------------------------
 
 
-def test_lancelot_is_refused_as_not_supported():
-    with pytest.raises(RulesError, match="KA-20: the lancelot variant is not supported"):
-        table("Ann Bob", variant="lancelot")
-
-
 def test_ev_helper_reads_a_declined_bonus():
     assert ev("Ann bonus -") == ka.Bonus(player="Ann", track=None)
 

@@ -5,9 +5,24 @@ own name (knight-academy/knights, …), all six together knight-academy/all-boar
 
 from replay.game import Game, Simulation
 
-from .bots import BOTS, table
+from .bots import BOTS, lancelot_table, table
 from .config import ADVANCED, ALL_BOARDS, BOARDS, STANDARD, TRACKS, VARIANT_BOARDS, Config
-from .events import Bonus, Codex, Deal, Event, Header, Lift, Mercy, Pick, Play, Shield, Wager
+from .events import (
+    Assign,
+    Bonus,
+    Choose,
+    Codex,
+    Deal,
+    Event,
+    Header,
+    Lift,
+    Mercy,
+    Pick,
+    Play,
+    Shield,
+    Split,
+    Wager,
+)
 from .legal import chance_event, deal_at_random, expecting, legal_events, to_move
 from .rules import apply, is_over, new_game
 from .scoring import SOURCES, result
@@ -23,7 +38,9 @@ __all__ = [
     "STANDARD",
     "TRACKS",
     "VARIANT_BOARDS",
+    "Assign",
     "Bonus",
+    "Choose",
     "Codex",
     "Config",
     "Deal",
@@ -34,6 +51,7 @@ __all__ = [
     "Pick",
     "Play",
     "Shield",
+    "Split",
     "State",
     "Wager",
     "apply",
@@ -69,8 +87,14 @@ RULES: Game[Config, State, Event] = Game(
     result=result,
     snapshot=snapshot,
     render=render,
-    variants=("base", "gawain"),
+    variants=("base", "gawain", "lancelot"),
     engine_version="knight-academy/1",
     item_fields={"pick": "card", "play": "card"},
-    simulation=Simulation(bots=BOTS, table=table, chance=chance_event, to_move=to_move),
+    simulation=Simulation(
+        bots=BOTS,
+        table=table,
+        chance=chance_event,
+        to_move=to_move,
+        variants={"lancelot": lancelot_table},
+    ),
 )

@@ -11,8 +11,8 @@ from typing import Any
 from replay import game
 
 from .config import STANDARD
-from .events import Bonus, Event, Lift, Mercy, Pick, Play, Shield, Wager
-from .rules import card_moves, card_type_value
+from .events import Assign, Bonus, Choose, Event, Lift, Mercy, Pick, Play, Shield, Split, Wager
+from .rules import card_moves, card_type_value, colours_of
 from .scoring import positive_shields
 from .state import State
 
@@ -41,6 +41,10 @@ class GreedyBot(Bot):
         return 1.0
 
     def value(self, state: State, seat: int, event: Event) -> float:
+        if state.persons:  # KA-20: `seat` is the lancelot player; a colour's event names it
+            if isinstance(event, (Split, Choose, Assign)):
+                return self.hand_value(state, seat, event)
+            seat = state.seats[getattr(event, "player", "")]
         if isinstance(event, Pick):
             squares, tracks = card_moves(event.card, state.config)
             return max(self.gain(state, seat, t, squares) for t in tracks)
@@ -64,6 +68,29 @@ class GreedyBot(Bot):
 
     def gain(self, state: State, seat: int, track: str, squares: int) -> float:
         return self.weight(state, track) * track_gain(state, seat, track, squares)
+
+    def card_worth(self, state: State, seat: int, card: str) -> float:
+        squares, tracks = card_moves(card, state.config)
+        return max(self.gain(state, seat, t, squares) for t in tracks)
+
+    def hand_value(self, state: State, person: int, event: Split | Choose | Assign) -> float:
+        """KA-20: cards for a lancelot player's colours, each worth its best use by either
+        (all laid under one colour when it assigns them)."""
+        seats = colours_of(state, person)
+
+        def worth(cards: Sequence[str]) -> float:
+            return sum(max(self.card_worth(state, s, c) for s in seats) for c in cards)
+
+        if isinstance(event, Assign):
+            return sum(
+                self.card_worth(state, state.seats[colour], card)
+                for colour, cards in event.colours.items()
+                for card in cards
+            )
+        if isinstance(event, Choose):  # the other player's pile it takes
+            return worth(state.piles[1 - person][event.pile - 1])
+        # A split: the other player takes the pile it likes, so count on the poorer one.
+        return min(worth(pile) for pile in event.piles)
 
     def choose(
         self, state: State, seat: int, options: Sequence[Event], rng: random.Random
@@ -246,6 +273,15 @@ def _tracks_of(event: Event) -> tuple[str, ...]:
     if isinstance(event, (Bonus, Lift)) and event.track is not None:
         return (event.track,)
     return ()
+
+
+def lancelot_table(
+    players: int, config: Any = None, rng: random.Random | None = None, catalogue: None = None
+) -> dict[str, Any]:
+    """KA-20: two players, each with two colours."""
+    if players != 2:
+        raise ValueError(f"lancelot seats 2 players, not {players}")
+    return {"players": ["Ann", "Bob"], "variant": "lancelot"}
 
 
 def table(

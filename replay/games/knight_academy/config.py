@@ -80,6 +80,10 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     courage_step_back: Count = 0  # KA-21b: squares each courage-rewarded seat then goes back
     # KA-21c: reset tracks whose reset goes by rank (last to 0, second-last to 1, …)
     rank_reset_tracks: Annotated[tuple[Name, ...], LIST] = ()
+    # KA-20 Lancelot: the cards dealt to each of the two players, and the pile each splits them
+    # into, which is also what each of its colours plays in a round.
+    lancelot_hand: Annotated[int, msgspec.Meta(ge=2, le=20)] = 6
+    lancelot_pile: Annotated[int, msgspec.Meta(ge=1, le=10)] = 3
     # KA-22, the variant boards (seed 002): the white-edged sides turned up, none in the base game.
     boards: Annotated[tuple[Board, ...], LIST] = ()
     # KA-22a White and Black Knight: the squares from the middle of the grail track to each end,
@@ -123,6 +127,8 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
             raise ValueError(f"unknown tracks: {', '.join(sorted(unknown))}")
         if not set(self.rank_reset_tracks) <= set(self.reset_tracks):
             raise ValueError("rank_reset_tracks must be among reset_tracks")
+        if self.lancelot_hand != 2 * self.lancelot_pile:
+            raise ValueError("lancelot_hand must be two piles of lancelot_pile")
         if len(set(self.boards)) != len(self.boards):
             raise ValueError("a variant board is named twice in boards")
         if list(self.scroll_squares) != sorted(set(self.scroll_squares)):

@@ -14,9 +14,12 @@ Card = Annotated[str, msgspec.Meta(description="<type>-<value>, e.g. sword-4 or 
 
 
 class Header(BaseHeader, frozen=True, kw_only=True, tag="header"):
-    """`neutral`: in the `gawain` variant, the one of `players` that is the neutral seat."""
+    """`neutral`: in the `gawain` variant, the one of `players` that is the neutral seat.
+    `colours`: in the `lancelot` variant, each player's two colours (default: the first player
+    blue and green, the second yellow and red); a colour's events name the colour as player."""
 
     neutral: str | None = None
+    colours: dict[str, list[str]] | None = None
 
 
 class _Event(
@@ -96,4 +99,23 @@ class Mercy(_Event, frozen=True, kw_only=True, tag="mercy", gc=False):
     take: list[int] = []
 
 
-Event = Deal | Pick | Play | Bonus | Lift | Wager | Codex | Shield | Mercy
+class Split(_Event, frozen=True, kw_only=True, tag="split", gc=False):
+    """KA-20 (lancelot): a player splits its hand face down into two piles."""
+
+    piles: list[list[Card]]
+
+
+class Choose(_Event, frozen=True, kw_only=True, tag="choose", gc=False):
+    """KA-20: the start player, then the other, takes the other player's pile `pile` (1 or
+    2); the pile not chosen goes back to the player who made it."""
+
+    pile: int
+
+
+class Assign(_Event, frozen=True, kw_only=True, tag="assign", gc=False):
+    """KA-20: a player lays its cards face down under its two colours, a pile each."""
+
+    colours: dict[str, list[Card]]
+
+
+Event = Deal | Pick | Play | Bonus | Lift | Wager | Codex | Shield | Mercy | Split | Choose | Assign

@@ -12,8 +12,31 @@ from typing import cast
 from replay.game import CHANCE, Expecting
 
 from .config import Track
-from .events import Bonus, Codex, Deal, Event, Lift, Mercy, Pick, Play, Shield, Wager
-from .rules import card_moves, card_type_value, mercy_terms, reachable_scrolls, wager_tracks
+from .events import (
+    Assign,
+    Bonus,
+    Choose,
+    Codex,
+    Deal,
+    Event,
+    Lift,
+    Mercy,
+    Pick,
+    Play,
+    Shield,
+    Split,
+    Wager,
+)
+from .rules import (
+    _hand_size,
+    card_moves,
+    card_type_value,
+    chooser,
+    colours_of,
+    mercy_terms,
+    reachable_scrolls,
+    wager_tracks,
+)
 from .scoring import liftable, negative_shields, positive_shields
 from .state import State
 
@@ -55,6 +78,15 @@ def expecting(state: State) -> Expecting:
     if state.phase == "wager":
         seats = tuple(s for s, track in enumerate(state.wagers) if track is None)
         return Expecting(kind="wager", seats=seats, detail={"round": state.round})
+    if state.phase in ("split", "choose", "assign"):  # KA-20: the lancelot players decide
+        waiting = _persons_to_act(state)
+        seats = tuple(seat for person in waiting for seat in colours_of(state, person))
+        return Expecting(
+            kind=state.phase,
+            seats=seats,
+            decider=seats[0] if state.phase == "choose" else None,
+            detail={"round": state.round, "lancelot": [state.persons[p] for p in waiting]},
+        )
     if state.phase in ("shield", "mercy"):
         order = state.codex_order if state.phase == "shield" else state.mercy_order
         return Expecting(
@@ -71,11 +103,68 @@ def _decider(state: State, seat: int) -> int:
     return state.start_player if seat == state.neutral_seat else seat
 
 
+def _persons_to_act(state: State) -> list[int]:
+    """KA-20: the lancelot players still to split, to choose (one at a time) or to lay cards."""
+    if state.phase == "split":
+        return [p for p, piles in enumerate(state.piles) if not piles]
+    if state.phase == "choose":
+        return [chooser(state)]
+    return [p for p, held in enumerate(state.held) if held]
+
+
 def legal_events(state: State, seat: int | None = None) -> list[Event]:
     """Every decision event the engine would accept next, or only those of `seat`.
 
-    Deals are chance outcomes, not decisions: the simulator draws them (`chance_event`).
+    Deals are chance outcomes, not decisions: the simulator draws them (`chance_event`). In
+    lancelot (KA-20) `seat` is one of the header's two players, for its colours' decisions.
     """
+    if state.persons:
+        return _lancelot_events(state, seat)
+    return _seat_events(state, seat)
+
+
+def _lancelot_events(state: State, person: int | None) -> list[Event]:
+    phase = state.phase
+    if phase not in ("split", "choose", "assign"):
+        events = _seat_events(state, None)
+        if person is None:
+            return events
+        return [e for e in events if state.owners[state.seats[e.player]] == person]  # type: ignore[union-attr]
+    waiting = _persons_to_act(state)
+    who = [p for p in waiting if person is None or p == person]
+    out: list[Event] = []
+    size = state.config.lancelot_pile
+    for p in who:
+        name = state.persons[p]
+        if phase == "choose":
+            out.extend(Choose(player=name, pile=pile) for pile in (1, 2))
+        elif phase == "split":
+            out.extend(
+                Split(player=name, piles=[first, rest])
+                for first, rest in _halves(state.held[p], size)
+                if first <= rest  # each split once: the piles in order
+            )
+        else:
+            a, b = (state.players[seat] for seat in colours_of(state, p))
+            out.extend(
+                Assign(player=name, colours={a: first, b: rest})
+                for first, rest in _halves(state.held[p], size)
+            )
+    return out
+
+
+def _halves(cards: list[str], size: int) -> list[tuple[list[str], list[str]]]:
+    """Every way to take `size` of `cards` (as sorted lists), and the rest: each once."""
+    seen: dict[tuple[str, ...], list[str]] = {}
+    for chosen in combinations(range(len(cards)), size):
+        first = sorted(cards[i] for i in chosen)
+        seen.setdefault(
+            tuple(first), sorted(cards[i] for i in range(len(cards)) if i not in chosen)
+        )
+    return [(list(first), rest) for first, rest in seen.items()]
+
+
+def _seat_events(state: State, seat: int | None) -> list[Event]:
     if state.phase == "draft":
         events: list[Event] = []
         seats = expecting(state).seats if seat is None else (seat,)
@@ -187,7 +276,16 @@ def _pickable(state: State, seat: int) -> Iterable[str]:
 
 
 def to_move(state: State) -> int:
-    """The seat whose decision comes next (in the draft, the first that has not picked)."""
+    """The seat whose decision comes next (in the draft, the first that has not picked); in
+    lancelot (KA-20), the header's player who decides it."""
+    if state.persons:
+        if state.phase in ("split", "choose", "assign"):
+            return _persons_to_act(state)[0]
+        return state.owners[_colour_to_move(state)]
+    return _colour_to_move(state)
+
+
+def _colour_to_move(state: State) -> int:
     if state.phase == "draft":
         return state.has_picked.index(False)
     if state.phase == "bonus":
@@ -245,19 +343,22 @@ def deal_at_random(state: State, rng: random.Random) -> Deal:
     """A chance outcome for the simulator: the next seat's hand from the shuffled deck (KA-4)."""
     config = state.config
     deck = state.deck
-    if not any(state.dealt) and sum(deck.values()) < config.hand_size * len(state.players):
+    if not any(state.dealt) and sum(deck.values()) < _hand_size(config, bool(state.persons)) * len(
+        state.dealt
+    ):
         deck = {**deck}
         for card, count in state.discard.items():
             deck[card] = deck.get(card, 0) + count
     seat = state.dealt.index(False)
+    size = _hand_size(config, bool(state.persons))
     # The deck's order of card names is fixed by the log, so the same rng deals the same cards.
     # Cards are drawn by their place in that order, and sampling places draws exactly what
     # sampling the cards themselves would, without laying out the whole deck.
     names = list(deck)
     ends = list(accumulate(deck.values()))  # the place after each name's last copy
-    places = rng.sample(range(ends[-1] if ends else 0), config.hand_size)
+    places = rng.sample(range(ends[-1] if ends else 0), size)
     return Deal(
-        player=state.players[seat],
+        player=(state.persons or state.players)[seat],
         cards=[names[bisect_right(ends, p)] for p in places],
         round=state.round,
     )

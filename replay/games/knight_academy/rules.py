@@ -16,7 +16,22 @@ from replay.facts import Fact, ScoreChanged, TrackMoved
 from replay.game import check_round, dispatch, seat_of
 
 from .config import CARD_TRACKS, KNIGHTS, Config, Track
-from .events import Bonus, Codex, Deal, Event, Header, Lift, Mercy, Pick, Play, Shield, Wager
+from .events import (
+    Assign,
+    Bonus,
+    Choose,
+    Codex,
+    Deal,
+    Event,
+    Header,
+    Lift,
+    Mercy,
+    Pick,
+    Play,
+    Shield,
+    Split,
+    Wager,
+)
 from .scoring import (
     NEGATIVE_SOURCES,
     POSITIVE_SOURCES,
@@ -57,15 +72,29 @@ def _card_moves(card: str, knights: bool) -> tuple[int, tuple[Track, ...]]:
 
 def new_game(config: Config, header: Header, catalogue: None = None) -> State:
     """The state before the first deal; RulesError if the header does not fit the game."""
-    players = list(header.players)
     neutral = _check_seats(config, header)
-    start = players.index(header.start_player)
-    if start == neutral:
+    persons = list(header.players)
+    owners = list(range(len(persons)))
+    players = persons
+    start = persons.index(header.start_player)
+    hands = len(persons)
+    if header.variant == "lancelot":  # KA-20: four seats, a colour each, round the table
+        colours = _colours(header)
+        first, second = persons
+        players = [colours[first][0], colours[second][0], colours[first][1], colours[second][1]]
+        owners = [0, 1, 0, 1]
+        start = players.index(colours[header.start_player][0])
+    elif start == neutral:
         raise RulesError("KA-19", f"the neutral seat {header.neutral} never starts")
     n = len(players)
-    cards_needed = config.hand_size * n
+    if "codex" in config.boards and len(config.codex_shields) > n:
+        raise RulesError(
+            "KA-22c", f"the codex's {len(config.codex_shields)} shields need a seat each"
+        )
+    cards_needed = _hand_size(config, header.variant == "lancelot") * hands
     if sum(config.deck.values()) < cards_needed:
         raise RulesError("KA-4", f"a deck of {sum(config.deck.values())} cannot deal {n} hands")
+    lancelot = header.variant == "lancelot"
     return State(
         config=config,
         players=players,
@@ -75,7 +104,7 @@ def new_game(config: Config, header: Header, catalogue: None = None) -> State:
         turn=start,
         deck=dict(config.deck),
         discard={},
-        dealt=[False] * n,
+        dealt=[False] * hands,
         hands=[[] for _ in players],
         picked=[[] for _ in players],
         has_picked=[False] * n,
@@ -86,11 +115,41 @@ def new_game(config: Config, header: Header, catalogue: None = None) -> State:
         shields=[[] for _ in players] if {"quest", "mercy"} & set(config.boards) else [],
         played_on=[{} for _ in players] if "wager" in config.boards else [],
         scrolls=list(config.scroll_squares) if "scrolls" in config.boards else [],
+        owners=owners,
+        persons=persons if lancelot else [],
+        held=[[] for _ in persons] if lancelot else [],
+        piles=[[] for _ in persons] if lancelot else [],
     )
+
+
+def _hand_size(config: Config, lancelot: bool) -> int:
+    """KA-4: the cards each hand is dealt; KA-20: a lancelot player's."""
+    return config.lancelot_hand if lancelot else config.hand_size
+
+
+def _colours(header: Header) -> dict[str, list[str]]:
+    """KA-20: each player's two colours, as the header names them or as the seed does."""
+    first, second = header.players
+    colours = header.colours or {first: ["blue", "green"], second: ["yellow", "red"]}
+    names = [c for player in header.players for c in colours.get(player, [])]
+    if (
+        set(colours) != set(header.players)
+        or any(len(colours[p]) != 2 for p in header.players)
+        or len(set(names)) != 4
+        or set(names) & set(header.players)
+    ):
+        raise RulesError(
+            "KA-20",
+            "lancelot's `colours` gives each of the two players two colours of its own, "
+            "none of them a player's name",
+        )
+    return colours
 
 
 def _check_seats(config: Config, header: Header) -> int | None:
     n = len(header.players)
+    if header.variant != "lancelot" and header.colours is not None:
+        raise RulesError("KA-20", "only the lancelot variant names colours")
     if header.variant == "base":
         if header.neutral is not None:
             raise RulesError("KA-19", "only the gawain variant has a neutral seat")
@@ -106,12 +165,10 @@ def _check_seats(config: Config, header: Header) -> int | None:
             )
         return header.players.index(header.neutral)
     if header.variant == "lancelot":
-        raise RulesError("KA-20", "the lancelot variant is not supported yet")
-    if len(config.codex_shields) > n and "codex" in config.boards:
-        raise RulesError(
-            "KA-22c", f"the codex's {len(config.codex_shields)} shields need a seat each"
-        )
-    raise RulesError("LOG-3", f"unknown variant {header.variant!r}; known: base, gawain")
+        if n != 2 or header.neutral is not None:
+            raise RulesError("KA-20", f"lancelot seats two players, not {n}, and no neutral seat")
+        return None
+    raise RulesError("LOG-3", f"unknown variant {header.variant!r}; known: base, gawain, lancelot")
 
 
 def is_over(state: State) -> bool:
@@ -125,17 +182,15 @@ def _deal(state: State, event: Deal) -> Sequence[Fact]:
     config = state.config
     if state.phase != "deal":
         raise IllegalEvent("KA-4", f"{event.player} is dealt cards during the {_phase(state)}")
-    seat = seat_of(state, event, "KA-4")
+    lancelot = bool(state.persons)
+    seat = person_of(state, event, "KA-4") if lancelot else seat_of(state, event, "KA-4")
     check_round(state, event.round, "KA-4", "deal")
     if state.dealt[seat]:
         raise IllegalEvent("KA-4", f"{event.player} was already dealt in round {state.round}")
-    if len(event.cards) != config.hand_size:
-        raise IllegalEvent(
-            "KA-4", f"{event.player} is dealt {len(event.cards)} cards, not {config.hand_size}"
-        )
-    reshuffle = not any(state.dealt) and sum(state.deck.values()) < config.hand_size * len(
-        state.players
-    )
+    size = _hand_size(config, lancelot)
+    if len(event.cards) != size:
+        raise IllegalEvent("KA-4", f"{event.player} is dealt {len(event.cards)} cards, not {size}")
+    reshuffle = not any(state.dealt) and sum(state.deck.values()) < size * len(state.dealt)
     deck = state.deck
     if reshuffle:
         deck = Counter(deck)
@@ -159,7 +214,7 @@ def _deal(state: State, event: Deal) -> Sequence[Fact]:
         state.discard.clear()
     for card in event.cards:
         state.deck[card] -= 1
-    state.hands[seat] = list(event.cards)
+    (state.held if lancelot else state.hands)[seat] = list(event.cards)
     state.dealt[seat] = True
     if all(state.dealt):
         _before_draft(state, "deal")
@@ -175,8 +230,108 @@ def _before_draft(state: State, done: str) -> None:
         state.phase = "wager"
         state.wagers = [None] * len(state.players)
     else:
-        state.phase = "draft"
+        state.phase = "split" if state.persons else "draft"  # KA-20: lancelot splits instead
         state.step = 0
+
+
+def person_of(state: State, event: Any, rule: str) -> int:
+    """KA-20: the lancelot player an event names (its colours' events name the colour)."""
+    if event.player not in state.persons:
+        raise IllegalEvent(
+            rule,
+            f"{event.player!r} is not a player here: the players are {', '.join(state.persons)}"
+            f" (a colour's own events name the colour)",
+        )
+    return state.persons.index(event.player)
+
+
+def colours_of(state: State, person: int) -> list[int]:
+    """KA-20: the seats of a lancelot player's two colours."""
+    return [seat for seat, owner in enumerate(state.owners) if owner == person]
+
+
+def start_person(state: State) -> int:
+    """KA-20: the lancelot player whose colour starts the round."""
+    return state.owners[state.start_player]
+
+
+def _split(state: State, event: Split) -> Sequence[Fact]:
+    if state.phase != "split":
+        raise IllegalEvent("KA-20", f"{event.player} splits its cards during the {_phase(state)}")
+    person = person_of(state, event, "KA-20")
+    if state.piles[person]:
+        raise IllegalEvent("KA-20", f"{event.player} already split its cards this round")
+    size = state.config.lancelot_pile
+    held = state.held[person]
+    if [len(pile) for pile in event.piles] != [size, size] or sorted(
+        event.piles[0] + event.piles[1]
+    ) != sorted(held):
+        raise IllegalEvent(
+            "KA-20",
+            f"{event.player} splits its hand ({', '.join(held)}) into two piles of {size}",
+        )
+    state.piles[person] = [list(pile) for pile in event.piles]
+    if all(state.piles):
+        state.phase = "choose"
+    return NO_FACTS
+
+
+def chooser(state: State) -> int:
+    """KA-20: the start player chooses first, then the other player."""
+    first = start_person(state)
+    return first if state.chosen is None else 1 - first
+
+
+def _choose(state: State, event: Choose) -> Sequence[Fact]:
+    if state.phase != "choose":
+        raise IllegalEvent("KA-20", f"{event.player} chooses a pile during the {_phase(state)}")
+    person = person_of(state, event, "KA-20")
+    if person != chooser(state):
+        who = state.persons[chooser(state)]
+        raise IllegalEvent("KA-20", f"{event.player} does not choose now: {who} does")
+    if event.pile not in (1, 2):
+        raise IllegalEvent("KA-20", f"a pile is 1 or 2, not {event.pile}")
+    if state.chosen is None:
+        state.chosen = event.pile
+        return NO_FACTS
+    # Both have chosen: each takes the other's chosen pile and keeps its own other one.
+    first = 1 - person
+    piles = state.piles
+    state.held[first] = piles[person][state.chosen - 1] + piles[first][2 - event.pile]
+    state.held[person] = piles[first][event.pile - 1] + piles[person][2 - state.chosen]
+    state.piles = [[] for _ in state.persons]
+    state.chosen = None
+    state.phase = "assign"
+    return NO_FACTS
+
+
+def _assign(state: State, event: Assign) -> Sequence[Fact]:
+    if state.phase != "assign":
+        raise IllegalEvent("KA-20", f"{event.player} assigns cards during the {_phase(state)}")
+    person = person_of(state, event, "KA-20")
+    seats = colours_of(state, person)
+    if any(state.picked[seat] for seat in seats):
+        raise IllegalEvent("KA-20", f"{event.player} already laid its cards this round")
+    names = [state.players[seat] for seat in seats]
+    size = state.config.lancelot_pile
+    given = event.colours
+    if (
+        sorted(given) != sorted(names)
+        or any(len(cards) != size for cards in given.values())
+        or sorted(c for cards in given.values() for c in cards) != sorted(state.held[person])
+    ):
+        raise IllegalEvent(
+            "KA-20",
+            f"{event.player} lays its cards ({', '.join(state.held[person])}) {size} under each "
+            f"of {' and '.join(names)}",
+        )
+    for seat in seats:
+        state.picked[seat] = list(given[state.players[seat]])
+    state.held[person] = []
+    if not any(state.held):
+        state.phase = "play"
+        state.turn = state.start_player
+    return NO_FACTS
 
 
 def _codex(state: State, event: Codex) -> Sequence[Fact]:
@@ -304,6 +459,12 @@ def _play(state: State, event: Play) -> Sequence[Fact]:
         _variant_play(state, event, seat, track, value)
     played = state.played
     played[seat] += 1
+    if state.persons:  # KA-20: a colour plays all its cards, then the next colour
+        if not cards:
+            state.turn = (seat + 1) % len(played)
+            if not state.picked[state.turn]:
+                _end_play(state, facts)
+        return facts
     state.turn = turn = (seat + 1) % len(played)
     if played[turn] == state.config.plays_per_round:
         _end_play(state, facts)
@@ -576,7 +737,11 @@ def _mercy(state: State, event: Mercy) -> Sequence[Fact]:
     for who, points in sorted(changes.items()):
         if points:
             state.points[who]["mercy"] += points
-            facts.append(ScoreChanged(round=state.round, seat=who, source="mercy", points=points))
+            facts.append(
+                ScoreChanged(
+                    round=state.round, seat=state.owners[who], source="mercy", points=points
+                )
+            )
     del state.mercy_order[0]
     if not state.mercy_order:
         _finish_round(state, facts)
@@ -631,7 +796,7 @@ def _finish_round(state: State, facts: list[Fact]) -> None:
         return
     state.round += 1
     state.phase = "deal"
-    state.dealt = [False] * n
+    state.dealt = [False] * len(state.dealt)  # KA-20: lancelot deals its two players
     state.step = 0
 
 
@@ -645,7 +810,7 @@ def _reset(state: State, facts: list[Fact], track: str, after: list[int] | None)
             facts.append(
                 TrackMoved(
                     round=state.round,
-                    seat=seat,
+                    seat=state.owners[seat],
                     track=track,
                     before=before,
                     after=after[seat],
@@ -672,6 +837,9 @@ _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
     Codex: _codex,
     Shield: _shield,
     Mercy: _mercy,
+    Split: _split,
+    Choose: _choose,
+    Assign: _assign,
 }
 
 apply: Callable[[State, Event], Sequence[Fact]] = dispatch(_HANDLERS, "a Knight Academy")
@@ -688,5 +856,8 @@ def _phase(state: State) -> str:
         "wager": "wagers",
         "shield": "codex's shields",
         "mercy": "mercy's swaps",
+        "split": "splitting of the hands",
+        "choose": "choice of piles",
+        "assign": "laying of the cards",
     }
     return f"{names.get(state.phase, state.phase)} of round {state.round}"

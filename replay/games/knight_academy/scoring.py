@@ -30,7 +30,12 @@ def move_disc(state: State, seat: int, track: str, squares: int, cause: str) -> 
         state.clock += 1
         state.arrival[track][seat] = state.clock
     return TrackMoved(
-        round=state.round, seat=seat, track=track, before=before, after=after, cause=cause
+        round=state.round,
+        seat=state.owners[seat],
+        track=track,
+        before=before,
+        after=after,
+        cause=cause,
     )
 
 
@@ -77,7 +82,12 @@ def step_back(state: State, seat: int, track: str, squares: int, cause: str) -> 
         state.clock += 1
         state.arrival[track][seat] = state.clock if after else 0
     return TrackMoved(
-        round=state.round, seat=seat, track=track, before=before, after=after, cause=cause
+        round=state.round,
+        seat=state.owners[seat],
+        track=track,
+        before=before,
+        after=after,
+        cause=cause,
     )
 
 
@@ -126,7 +136,9 @@ def award(state: State, facts: list[Fact], seat: int, source: str, points: int) 
         state.points[seat][source] += points
         if state.shields:  # kept only where a board reads them (KA-22e, KA-22f)
             state.shields[seat].append((source, points))
-        facts.append(ScoreChanged(round=state.round, seat=seat, source=source, points=points))
+        facts.append(
+            ScoreChanged(round=state.round, seat=state.owners[seat], source=source, points=points)
+        )
 
 
 def bottom(state: State, track: str) -> list[list[int]]:
@@ -226,13 +238,25 @@ def _quest_shields(state: State, facts: list[Fact]) -> None:
         if change:
             state.points[seat]["quest_shields"] += change
             facts.append(
-                ScoreChanged(round=state.round, seat=seat, source="quest_shields", points=change)
+                ScoreChanged(
+                    round=state.round,
+                    seat=state.owners[seat],
+                    source="quest_shields",
+                    points=change,
+                )
             )
 
 
 def result(state: State) -> Result:
-    """KA-18: the highest total wins and equal totals share; KA-19: the neutral seat never wins."""
-    totals = [sum(points.values()) for points in state.points]
+    """KA-18: the highest total wins and equal totals share; KA-19: the neutral seat never wins;
+    KA-20: a lancelot player scores its two colours together."""
+    points = state.points
+    if len(state.owners) != len(set(state.owners)):  # lancelot: each player's colours summed
+        points = [{} for _ in range(max(state.owners) + 1)]
+        for seat, owner in enumerate(state.owners):
+            for source, value in state.points[seat].items():
+                points[owner][source] = points[owner].get(source, 0) + value
+    totals = [sum(row.values()) for row in points]
     complete = state.phase == "over"
     contenders = [seat for seat in range(len(totals)) if seat != state.neutral_seat]
     best = max(totals[seat] for seat in contenders)
@@ -241,7 +265,7 @@ def result(state: State) -> Result:
     return Result(
         complete=complete,
         scores=totals,
-        sources=[dict(points) for points in state.points],
+        sources=[dict(row) for row in points],
         winners=winners,
         ranks=ranks,
     )

@@ -14,7 +14,8 @@ class State(msgspec.Struct, kw_only=True):
     players: list[str]
     neutral_seat: int | None  # KA-19: gawain's neutral seat, else None
     round: int = 1
-    # deal | codex | wager | draft | play | lift | bonus | shield | mercy | over
+    # deal | codex | wager | draft (lancelot: split, choose, assign) | play | lift | bonus |
+    # shield | mercy | over
     phase: str = "deal"
     start_player: int = 0
     deck: dict[str, int]  # KA-4: cards still in the deck, by name
@@ -46,5 +47,15 @@ class State(msgspec.Struct, kw_only=True):
     scrolls: list[int] = []  # KA-22d: the squares still holding a scroll
     scrolls_taken: int = 0  # KA-22d: scrolls taken this round
     mercy_order: list[int] = []  # KA-22f: charity's 1st and 2nd, still to make their swaps
+
+    # The header's player each seat plays for (its points and discs): the seat itself, or in
+    # lancelot (KA-20) the player whose colour the seat is.
+    owners: list[int]
+    # KA-20 lancelot: the players (each seat is one of their colours), the cards each holds,
+    # the piles each split them into, and the pile the start player chose.
+    persons: list[str] = []
+    held: list[list[str]] = []
+    piles: list[list[list[str]]] = []
+    chosen: int | None = None
 
     seats: dict[str, int]  # player → seat: `players` inverted, kept because every event asks

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .legal import expecting
-from .scoring import result, stack_order
+from .scoring import stack_order
 from .state import State
 
 
@@ -31,7 +31,7 @@ def snapshot(state: State) -> dict[str, Any]:
             height[progress] = height.get(progress, 0) + 1
         # From the front of the race to the back, the top of each stack first.
         tracks[track] = discs[::-1]
-    outcome = result(state)
+    # Each seat's own points (in lancelot, a colour's; its player scores both colours, KA-20).
     expect = expecting(state)
     return {
         "round": state.round,
@@ -45,14 +45,15 @@ def snapshot(state: State) -> dict[str, Any]:
                 "hand": list(state.hands[seat]),
                 "picked": list(state.picked[seat]),
                 "played": state.played[seat],
-                "score": outcome.scores[seat],
-                "sources": outcome.sources[seat],
+                "score": sum(state.points[seat].values()),
+                "sources": dict(state.points[seat]),
             }
             for seat, player in enumerate(players)
         },
         "deck": sum(state.deck.values()),
         "discard": sum(state.discard.values()),
         **_variant_boards(state),
+        **_lancelot(state),
         "expecting": {
             "kind": expect.kind,
             "players": [players[seat] for seat in expect.seats],
@@ -65,6 +66,23 @@ def snapshot(state: State) -> dict[str, Any]:
             ),
             **expect.detail,
         },
+    }
+
+
+def _lancelot(state: State) -> dict[str, Any]:
+    """KA-20: which player each colour is, and each player's own hand and piles (hidden from
+    the other until the piles are turned face up, which the seed does once both have split)."""
+    if not state.persons:
+        return {}
+    return {
+        "owners": {
+            player: state.persons[state.owners[s]] for s, player in enumerate(state.players)
+        },
+        "lancelot": {
+            person: {"held": list(state.held[p]), "piles": [list(x) for x in state.piles[p]]}
+            for p, person in enumerate(state.persons)
+        },
+        "piles_open": state.phase == "choose",
     }
 
 
@@ -130,6 +148,13 @@ def render(view: dict[str, Any]) -> str:
             f"  {player}{tag}: score {seat['score']}"
             + (f" ({sources})" if sources else "")
             + f"; hand [{', '.join(seat['hand'])}]; picked [{', '.join(seat['picked'])}]"
+        )
+    for person, own in view.get("lancelot", {}).items():
+        colours = [c for c, owner in view["owners"].items() if owner == person]
+        piles = " | ".join(", ".join(pile) for pile in own["piles"])
+        lines.append(
+            f"  {person} ({' and '.join(colours)}): holds [{', '.join(own['held'])}]"
+            + (f"; piles {piles}" if piles else "")
         )
     if "boards" in view:
         lines.append("  variant boards: " + ", ".join(view["boards"]))

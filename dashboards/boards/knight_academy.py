@@ -180,18 +180,27 @@ def _variant_pieces(fig: go.Figure, view: dict[str, Any], tracks: list[str], len
         middle = length / 2
         x = middle + grail["at"] * middle / grail["reach"]
         y = (rows["white"] + rows["black"]) / 2
+        fig.add_trace(  # the track's two ends, named
+            go.Scatter(
+                x=[0, length],
+                y=[y, y],
+                mode="text",
+                text=[f"◀ {t('black')}", f"{t('white')} ▶"],
+                textposition=["middle right", "middle left"],
+                textfont={"size": 10, "color": "#555"},
+                hoverinfo="skip",
+                showlegend=False,
+            )
+        )
         fig.add_trace(
             go.Scatter(
-                x=[0, length, x],
-                y=[y, y, y],
-                mode="markers+text",
-                text=[t("black"), t("white"), ""],
-                textposition="middle center",
-                marker={"size": [1, 1, 20], "color": ["#fff", "#fff", "#d4a017"], "symbol": "star"},
-                hovertext=["", "", f"{t('grail')}: {grail['at']:+d}"],
+                x=[x],
+                y=[y],
+                mode="markers",
+                marker={"size": 20, "color": "#d4a017", "symbol": "star"},
+                hovertext=[f"{t('grail')}: {grail['at']:+d}"],
                 hoverinfo="text",
                 name=t("grail"),
-                showlegend=True,
             )
         )
     if view.get("scrolls") and "king" in rows:

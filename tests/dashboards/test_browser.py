@@ -187,6 +187,28 @@ def test_the_albus_viewer_draws_the_boards_in_the_browser(server, browser):
     page.close()
 
 
+def test_the_knight_academy_viewer_draws_the_variant_boards_and_lancelots_colours(
+    server, browser
+):
+    # KA-22: the worked match with all six boards, in the codex's picks of round 1; KA-20: the
+    # lancelot round with its four colours. Each in Ann's perspective too.
+    page = browser.new_page(viewport={"width": 1400, "height": 1300})
+    page.goto(f"{server}/viewer?game=ka-example-boards-3p&step=23")
+    _settled(page)
+    assert page.get_by_text("White and Black Knight").first.is_visible()
+    assert page.locator(".js-plotly-plot .scatterlayer .trace").count() >= 5  # 3 seats, grail…
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.get_by_text("Ann").first.click()
+    _settled(page)
+    page.screenshot(path=str(ARTIFACTS / "viewer-knight-academy-boards.png"))
+    page.goto(f"{server}/viewer?game=ka-example-lancelot&step=5&lang=zh")
+    _settled(page)
+    assert page.get_by_text("选择牌堆").first.is_visible()  # choosing piles
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.screenshot(path=str(ARTIFACTS / "viewer-knight-academy-lancelot.png"))
+    page.close()
+
+
 def test_a_statistics_link_opens_that_view_in_any_language_and_the_url_follows(server, browser):
     page = browser.new_page(viewport={"width": 1400, "height": 1100})
     page.goto(f"{server}/win-rates?lang=zh&filter-game=heraldry&filter-players=3")

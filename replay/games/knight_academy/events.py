@@ -14,9 +14,13 @@ Card = Annotated[str, msgspec.Meta(description="<type>-<value>, e.g. sword-4 or 
 
 
 class Header(BaseHeader, frozen=True, kw_only=True, tag="header"):
-    """`neutral`: in the `gawain` variant, the one of `players` that is the neutral seat.
-    `colours`: in the `lancelot` variant, each player's two colours (default: the first player
-    blue and green, the second yellow and red); a colour's events name the colour as player."""
+    """`variant`: `base`, `gawain` or `lancelot` (KA-19, KA-20). `neutral`: in `gawain`, the
+    one of `players` that is the neutral seat. `colours`: in `lancelot`, each player's two
+    colours (default: the first player blue and green, the second yellow and red); a colour's
+    events name the colour as player. `ruleset`: knight-academy/standard (the default),
+    /advanced (KA-21), one variant board's (/knights, /wager, /codex, /scrolls, /quest, /mercy:
+    KA-22) or /all-boards; `rules` may set any of the ruleset's numbers, `boards` among them
+    (e.g. `{"boards": ["knights", "mercy"]}`)."""
 
     neutral: str | None = None
     colours: dict[str, list[str]] | None = None

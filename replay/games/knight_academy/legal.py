@@ -29,11 +29,11 @@ from .events import (
 )
 from .rules import (
     _hand_size,
-    card_moves,
     card_type_value,
     chooser,
     colours_of,
     mercy_terms,
+    moves_with,
     reachable_scrolls,
     wager_tracks,
 )
@@ -224,13 +224,22 @@ def _plays(state: State, seat: int) -> list[Event]:
     peek at any slot (KA-22c); a king card may take any of the scrolls it reaches (KA-22d)."""
     player = state.players[seat]
     config = state.config
+    boards = config.boards
+    extras = "codex" in boards or "scrolls" in boards  # a play may do more than move a disc
+    knights = "knights" in boards
     plays: list[Event] = []
     for card in dict.fromkeys(state.picked[seat]):  # each card name once, in order
-        value, tracks = card_moves(card, config)
+        value, tracks = moves_with(card, knights)
+        if len(tracks) == 1 and not extras:  # most plays of most matches: kept cheap
+            plays.append(Play(player=player, card=card))
+            continue
         for track in tracks:
             named = track if len(tracks) > 1 else None
+            if not extras:
+                plays.append(Play(player=player, card=card, track=named))
+                continue
             peeks: tuple[int | None, ...] = (None,)
-            if track == "education" and "codex" in config.boards:
+            if track == "education" and "codex" in boards:
                 peeks += tuple(range(1, len(state.codex) + 1))
             reached = reachable_scrolls(state, seat, track, value)
             takes = [list(c) for k in range(len(reached) + 1) for c in combinations(reached, k)]

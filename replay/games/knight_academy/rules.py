@@ -61,11 +61,12 @@ def card_type_value(card: str) -> tuple[str, int]:
 
 def card_moves(card: str, config: Config) -> tuple[int, tuple[Track, ...]]:
     """KA-6: how far a card moves a disc, and the tracks it may move."""
-    return _card_moves(card, "knights" in config.boards)
+    return moves_with(card, "knights" in config.boards)
 
 
 @cache
-def _card_moves(card: str, knights: bool) -> tuple[int, tuple[Track, ...]]:
+def moves_with(card: str, knights: bool) -> tuple[int, tuple[Track, ...]]:
+    """`card_moves` with or without the knights board (KA-22a), for the hot paths."""
     kind, value = card_type_value(card)
     return value, KNIGHTS if knights and kind == "sword" else CARD_TRACKS[kind]
 
@@ -439,7 +440,7 @@ def _play(state: State, event: Play) -> Sequence[Fact]:
         _check_card(state, card)
         raise IllegalEvent("KA-6", f"{event.player} plays {card} but holds {', '.join(cards)}")
     boards = state.config.boards
-    value, tracks = _card_moves(card, "knights" in boards)
+    value, tracks = moves_with(card, "knights" in boards)
     track = event.track
     if track is None:
         if len(tracks) > 1:

@@ -187,9 +187,7 @@ def test_the_albus_viewer_draws_the_boards_in_the_browser(server, browser):
     page.close()
 
 
-def test_the_knight_academy_viewer_draws_the_variant_boards_and_lancelots_colours(
-    server, browser
-):
+def test_the_knight_academy_viewer_draws_the_variant_boards_and_lancelots_colours(server, browser):
     # KA-22: the worked match with all six boards, in the codex's picks of round 1; KA-20: the
     # lancelot round with its four colours. Each in Ann's perspective too.
     page = browser.new_page(viewport={"width": 1400, "height": 1300})

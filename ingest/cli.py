@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +119,40 @@ def _count_wins(match: Written, wins: dict[str, list[int]]) -> None:
         row = wins.setdefault(bot, [0, 0])
         row[0] += 1
         row[1] += player in match.winners
+
+
+def cmd_rescore(args: argparse.Namespace) -> int:
+    """Re-score stored matches under `--set` changes; status 2 when the changes do not fit."""
+    from ingest.rescore import Selection, match_json, report_text, rescore_stored
+    from ingest.simulate import parse_settings
+    from ingest.warehouse import DEFAULT_DB
+    from replay.errors import RulesError
+
+    db = Path(args.db) if args.db else DEFAULT_DB
+    selection = Selection(
+        game=args.game,
+        variants=args.variant,
+        rulesets=args.ruleset,
+        players=args.players,
+        since=args.since,
+        until=args.until,
+        source=args.source,
+    )
+    try:
+        changes = parse_settings(args.set)
+        game = GAMES[args.game]
+        game.resolve(None, changes)  # LOG-3 before any match: a name or value that cannot be
+        report = rescore_stored(db, selection, changes, args.finish_with, args.seed)
+    except (ValueError, RulesError) as err:
+        print(f"squire rescore: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        for m in report.matches:
+            print(json.dumps(match_json(m), ensure_ascii=False))
+        print(json.dumps(report.summary(), ensure_ascii=False))
+    else:
+        print(report_text(report))
+    return 0
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
@@ -327,6 +361,33 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
     p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
     p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser(
+        "rescore", help="replay a game's stored matches under changed rules: what changes"
+    )
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a changed ruleset number, e.g. --set 'quest_prizes=[12,8,4]' (none: nothing changes)",
+    )
+    p.add_argument("--db", help="warehouse folder (default data/warehouse)")
+    p.add_argument("--variant", action="append", default=[], help="only this variant (repeatable)")
+    p.add_argument("--ruleset", action="append", default=[], help="only this ruleset (repeatable)")
+    p.add_argument("--players", action="append", type=int, default=[], help="only this count")
+    p.add_argument("--since", type=date.fromisoformat, help="played on or after (YYYY-MM-DD)")
+    p.add_argument("--until", type=date.fromisoformat, help="played on or before (YYYY-MM-DD)")
+    p.add_argument("--source", choices=["human", "bot"], help="only matches of people, or of bots")
+    p.add_argument(
+        "--finish-with",
+        metavar="BOT",
+        help="where the changed rules refuse a match, let this bot finish it (an estimate)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="the finishing bots' chance (default 0)")
+    p.add_argument("--json", action="store_true", help="one JSON object per match, then a summary")
+    p.set_defaults(run=cmd_rescore)
 
     p = sub.add_parser("ingest", help="replay logs into the warehouse")
     p.add_argument("paths", nargs="+", metavar="PATH", help="log files, folders or globs")

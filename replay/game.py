@@ -190,6 +190,9 @@ class Game(Generic[C, S, E]):
     # For a game whose rulesets replace some sources by others (Knight Academy's variant
     # boards, KA-22): the sources a ruleset scores from, in `sources`' order.
     sources_of: Callable[[C], Sequence[str]] | None = None
+    # The ruleset's numbers that change scoring only: every event a log holds stays legal
+    # under any value of them, so a stored match re-scores exactly (replay.rescore).
+    scoring_only: frozenset[str] = frozenset()
 
     def scored_sources(self, config: C) -> Sequence[str]:
         """The sources a match under `config` scores from: all of `sources` by default."""

@@ -23,6 +23,7 @@ RULES: Game[Config, State, Event] = Game(
     rulesets={"albus-academy/standard": STANDARD},
     standard_ruleset="albus-academy/standard",
     sources=SOURCES,
+    scoring_only=frozenset({"class_dismissed_prestige", "tie_break"}),
     new_game=new_game,
     apply=apply,
     legal_events=legal_events,

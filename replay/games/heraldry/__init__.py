@@ -75,6 +75,7 @@ RULES: Game[Config, State, Event] = Game(
     rulesets={"heraldry/standard": STANDARD},
     standard_ruleset="heraldry/standard",
     sources=SOURCES,
+    scoring_only=frozenset({"city_points", "title_points", "token_end"}),
     new_game=new_game,
     apply=apply,
     legal_events=legal_events,

@@ -78,6 +78,13 @@ RULES: Game[Config, State, Event] = Game(
     },
     standard_ruleset="knight-academy/standard",
     sources=SOURCES,
+    scoring_only=frozenset(
+        {
+            *("joust_prizes", "tournament_prizes", "education_penalties", "king_awards"),
+            *("charity_penalties", "quest_prizes", "winning_knight_prizes"),
+            *("losing_knight_prizes", "quest_shield_rates", "quest_last_rate"),
+        }
+    ),
     sources_of=lambda config: config.sources,
     new_game=new_game,
     apply=apply,

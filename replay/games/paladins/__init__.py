@@ -23,6 +23,9 @@ RULES: Game[Config, State, Event] = Game(
     rulesets={"paladins/standard": STANDARD},
     standard_ruleset="paladins/standard",
     sources=SOURCES,
+    scoring_only=frozenset(
+        {"attribute_vp", "order_vp", "debt_unpaid_vp", "debt_paid_vp", "suspicion_vp"}
+    ),
     new_game=new_game,
     apply=apply,
     legal_events=legal_events,

@@ -1,0 +1,221 @@
+"""`squire rescore`: the stored matches of a game replayed again under changed rules, and what
+changed: winners, ranks, the points each source gives (replay.rescore does each match)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from ingest.catalogues import Library
+from ingest.warehouse import open_reader
+from replay.errors import RulesError
+from replay.registry import GAMES
+from replay.rescore import Rescored, rescore
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which stored matches: the filters every statistics page offers, and who played."""
+
+    game: str
+    variants: Sequence[str] = ()
+    rulesets: Sequence[str] = ()
+    players: Sequence[int] = ()
+    since: date | None = None
+    until: date | None = None
+    source: str | None = None  # "human": no seat was a bot; "bot": every seat was
+
+    def where(self) -> tuple[str, dict[str, Any]]:
+        clauses = ["g.game = $game", "g.complete"]
+        params: dict[str, Any] = {"game": self.game}
+        for column, values in (
+            ("variant", self.variants),
+            ("ruleset", self.rulesets),
+            ("player_count", self.players),
+        ):
+            if values:
+                clauses.append(f"g.{column} IN (SELECT unnest(${column}))")
+                params[column] = list(values)
+        if self.since is not None:
+            clauses.append("g.played_at >= $since")
+            params["since"] = self.since
+        if self.until is not None:
+            clauses.append("g.played_at < $until + INTERVAL 1 DAY")
+            params["until"] = self.until
+        if self.source is not None:
+            bots = "count(agent) = count(*)" if self.source == "bot" else "count(agent) = 0"
+            clauses.append(
+                f"g.game_id IN (SELECT game_id FROM seats GROUP BY game_id HAVING {bots})"
+            )
+        return " AND ".join(clauses), params
+
+
+def stored_logs(db: Path, selection: Selection) -> Iterator[tuple[str, bytes]]:
+    """Each selected match's log, rebuilt from the warehouse's header and event lines."""
+    where, params = selection.where()
+    con = open_reader(db)
+    rows = con.execute(
+        f"""SELECT g.game_id, any_value(g.header), list(e.payload ORDER BY e.event_index)
+        FROM games g JOIN events e USING (game_id) WHERE {where}
+        GROUP BY g.game_id ORDER BY any_value(g.played_at), g.game_id""",
+        params,
+    ).fetchall()
+    for game_id, header, payloads in rows:
+        yield game_id, ("\n".join([header, *payloads]) + "\n").encode()
+
+
+@dataclass
+class Report:
+    """What re-scoring a selection found, match by match and in sum."""
+
+    game: str
+    changes: Mapping[str, Any]
+    matches: list[Rescored] = field(default_factory=list)
+
+    @property
+    def exact(self) -> list[Rescored]:
+        return [m for m in self.matches if m.exact]
+
+    @property
+    def estimated(self) -> list[Rescored]:
+        return [m for m in self.matches if not m.exact and m.after is not None]
+
+    @property
+    def unfinished(self) -> list[Rescored]:
+        return [m for m in self.matches if m.after is None]
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "summary": True,
+            "game": self.game,
+            "changes": dict(self.changes),
+            "scoring_only": sorted(set(self.changes) & GAMES[self.game].scoring_only)
+            == sorted(self.changes),
+            "matches": len(self.matches),
+            "exact": len(self.exact),
+            "changed_winner": sum(m.changed_winner for m in self.exact),
+            "estimated": len(self.estimated),
+            "estimated_changed_winner": sum(m.changed_winner for m in self.estimated),
+            "differ_unfinished": len(self.unfinished),
+        }
+
+    def sources(self, kind: str = "exact") -> list[dict[str, Any]]:
+        """Mean points a seat gets from each source, before and after, by player count."""
+        group = self.exact if kind == "exact" else self.estimated
+        sums: dict[tuple[int, str], list[float]] = {}
+        for m in group:
+            assert m.after is not None
+            count = len(m.before.sources)  # the players who can win
+            for player, points in m.before.sources.items():
+                after = m.after.sources[player]
+                for source in dict.fromkeys([*points, *after]):
+                    row = sums.setdefault((count, source), [0.0, 0.0, 0.0])
+                    row[0] += points.get(source, 0)
+                    row[1] += after.get(source, 0)
+                    row[2] += 1
+        return [
+            {
+                "players": count,
+                "source": source,
+                "before": round(before / n, 2),
+                "after": round(after / n, 2),
+            }
+            for (count, source), (before, after, n) in sums.items()
+        ]
+
+    def rank_moves(self) -> dict[int, int]:
+        """How many seats moved by how many places (after − before; negative is up)."""
+        moves: dict[int, int] = {}
+        for m in self.exact:
+            assert m.after is not None
+            for player, rank in m.before.ranks.items():
+                delta = m.after.ranks[player] - rank
+                moves[delta] = moves.get(delta, 0) + 1
+        return dict(sorted(moves.items()))
+
+
+def rescore_stored(
+    db: Path,
+    selection: Selection,
+    changes: Mapping[str, Any],
+    finish_with: str | None = None,
+    seed: int = 0,
+) -> Report:
+    """Re-score every selected match; RulesError (LOG-3) when the changes fit no ruleset."""
+    report = Report(selection.game, changes)
+    books = Library(db)
+    for game_id, data in stored_logs(db, selection):
+        try:
+            report.matches.append(rescore(data, changes, game_id, books, finish_with, seed))
+        except RulesError as err:  # the changes do not fit this match's own ruleset
+            before = rescore(data, {}, game_id, books).before
+            report.matches.append(Rescored(game_id, before, None, False, 0, err.rule, err.message))
+    return report
+
+
+def match_json(m: Rescored) -> dict[str, Any]:
+    """One match as the command's contract prints it."""
+    row: dict[str, Any] = {
+        "game_id": m.game_id,
+        "exact": m.exact,
+        "winners_before": m.before.winners,
+        "winners_after": m.after.winners if m.after else None,
+        "scores_before": m.before.scores,
+        "scores_after": m.after.scores if m.after else None,
+    }
+    if not m.exact:
+        row.update(differs_at=m.differs_at, rule=m.rule, message=m.message)
+    return row
+
+
+def report_text(report: Report) -> str:
+    summary = report.summary()
+    changes = ", ".join(f"{k}={v}" for k, v in report.changes.items()) or "no change"
+    kind = "scoring only" if summary["scoring_only"] else "play"
+    lines = [
+        f"rescore {report.game}: {summary['matches']} stored matches under {changes}"
+        + (f" ({kind})" if report.changes else ""),
+        f"  exact: {summary['exact']}, of which {summary['changed_winner']} change winner",
+    ]
+    changed = [m.game_id for m in report.exact if m.changed_winner]
+    if changed:
+        shown = ", ".join(changed[:10]) + (
+            f", … ({len(changed) - 10} more)" if changed[10:] else ""
+        )
+        lines.append(f"    {shown}")
+    if report.estimated:
+        lines.append(
+            f"  estimated (bots finished them from where they first differ): "
+            f"{summary['estimated']}, of which {summary['estimated_changed_winner']} change winner"
+        )
+    if report.unfinished:
+        first = report.unfinished[0]
+        lines.append(
+            f"  differ and not finished: {summary['differ_unfinished']} (first: {first.game_id} "
+            f"at event {first.differs_at}, {first.rule}: {first.message}; --finish-with BOT "
+            f"lets bots finish them)"
+        )
+    moves = report.rank_moves()
+    if moves:
+        lines.append(
+            "  ranks (exact): "
+            + ", ".join(
+                f"{'±' if d == 0 else '+' if d > 0 else '−'}{abs(d)}: {n}" for d, n in moves.items()
+            )
+        )
+    rows = [r for r in report.sources() if r["before"] != r["after"]]
+    if rows:
+        lines.append(
+            "  mean points a player by source (exact), before → after (the rest unchanged):"
+        )
+        for row in sorted(rows, key=lambda r: (r["players"], r["source"])):
+            lines.append(
+                f"    {row['players']} players  {row['source']:<14} "
+                f"{row['before']:>7} → {row['after']}"
+            )
+    elif report.exact:
+        lines.append("  every source gives the same points as before")
+    return "\n".join(lines)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ingest.catalogues import Library
 from ingest.warehouse import open_reader
-from replay.errors import RulesError
+from replay.errors import ReplayError
 from replay.registry import GAMES
 from replay.rescore import Rescored, rescore
 
@@ -144,13 +144,16 @@ def rescore_stored(
     finish_with: str | None = None,
     seed: int = 0,
 ) -> Report:
-    """Re-score every selected match; RulesError (LOG-3) when the changes fit no ruleset."""
+    """Re-score every selected match. One whose own ruleset the changes do not fit (LOG-3)
+    differs at its header and is left unfinished."""
     report = Report(selection.game, changes)
     books = Library(db)
     for game_id, data in stored_logs(db, selection):
         try:
             report.matches.append(rescore(data, changes, game_id, books, finish_with, seed))
-        except RulesError as err:  # the changes do not fit this match's own ruleset
+        except ReplayError as err:  # the changes do not fit this match's own ruleset
+            if err.rule != "LOG-3" or err.line != 1:
+                raise
             before = rescore(data, {}, game_id, books).before
             report.matches.append(Rescored(game_id, before, None, False, 0, err.rule, err.message))
     return report

@@ -48,6 +48,12 @@ page = st.navigation(
             PAGES / "balance.py", title=t("balance"), icon=":material/balance:", url_path="balance"
         ),
         st.Page(
+            PAGES / "what_if.py",
+            title=t("what_if"),
+            icon=":material/science:",
+            url_path="what-if",
+        ),
+        st.Page(
             PAGES / "upload.py", title=t("upload"), icon=":material/upload:", url_path="upload"
         ),
     ]

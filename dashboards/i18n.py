@@ -15,6 +15,7 @@ LABELS: dict[str, dict[str, str]] = {
     "win_rates": {"en": "Win rates", "zh": "胜率"},
     "balance": {"en": "Balance", "zh": "平衡性"},
     "upload": {"en": "Upload logs", "zh": "上传记录"},
+    "what_if": {"en": "What if", "zh": "规则假设"},
     # Knight Academy tracks (KA-1) and sources
     "courage": {"en": "Courage", "zh": "骑士风度"},
     "joust": {"en": "Joust", "zh": "马上比武"},
@@ -236,6 +237,46 @@ LABELS: dict[str, dict[str, str]] = {
     "overview": {"en": "Matches in the warehouse", "zh": "仓库中的对局"},
     "latest": {"en": "Latest matches", "zh": "最近的对局"},
     "open_viewer": {"en": "Open in the viewer", "zh": "在回放中打开"},
+    # What if (squire rescore)
+    "what_if_help": {
+        "en": "The stored matches the filters pick, replayed again with these rule numbers "
+        "(one KEY=VALUE a line). A number that changes scoring only re-scores every match "
+        "exactly; one that changes play may make a match differ, and only a bot's finish "
+        "(an estimate) gives it a result.",
+        "zh": "按筛选条件选出的已存对局，用这些规则数值（每行一个 KEY=VALUE）重新回放。只影响计分的"
+        "数值会精确地重算每一局；影响玩法的数值可能使对局在某一步出现分歧，只有机器人接着下完"
+        "（估计值）才给出结果。",
+    },
+    "changes": {"en": "Changed rule numbers", "zh": "修改的规则数值"},
+    "finish_with": {"en": "Finish differing matches with", "zh": "出现分歧的对局由谁下完"},
+    "no_bot": {"en": "no bot (leave them out)", "zh": "不使用机器人（不计入）"},
+    "rescore": {"en": "Re-score", "zh": "重新计分"},
+    "rescoring": {"en": "Re-scoring the stored matches…", "zh": "正在重新计分…"},
+    "ruleset_numbers": {"en": "The rule set's numbers", "zh": "规则集的数值"},
+    "number": {"en": "Number", "zh": "数值名"},
+    "standard": {"en": "Standard", "zh": "标准值"},
+    "changes_scoring_only": {"en": "Scoring only", "zh": "仅影响计分"},
+    "scoring_only": {"en": "changes scoring only", "zh": "仅影响计分"},
+    "changes_play": {"en": "changes play", "zh": "影响玩法"},
+    "no_change": {"en": "no change", "zh": "未修改"},
+    "exact": {"en": "Exact", "zh": "精确"},
+    "changed_winner": {"en": "Winner changes", "zh": "胜者改变"},
+    "estimated": {"en": "Estimated", "zh": "估计"},
+    "differ_unfinished": {
+        "en": "{n} matches differ under these rules and are left out: choose a bot to finish them.",
+        "zh": "{n} 局在这些规则下出现分歧，未计入：选择一个机器人来下完它们。",
+    },
+    "rank_moves": {"en": "How ranks move", "zh": "名次变化"},
+    "every_match": {"en": "Every match", "zh": "全部对局"},
+    "winners_before": {"en": "Winners before", "zh": "原胜者"},
+    "winners_after": {"en": "Winners after", "zh": "新胜者"},
+    "scores_before": {"en": "Scores before", "zh": "原得分"},
+    "scores_after": {"en": "Scores after", "zh": "新得分"},
+    "differs_at": {"en": "Differs at event", "zh": "分歧于事件"},
+    "before": {"en": "Before", "zh": "之前"},
+    "after": {"en": "After", "zh": "之后"},
+    "change": {"en": "Change", "zh": "变化"},
+    "places": {"en": "Places moved", "zh": "名次变动"},
     "phase_deal": {"en": "deal", "zh": "发牌"},
     "phase_pick": {"en": "draft", "zh": "选牌"},
     "phase_play": {"en": "play", "zh": "出牌"},

@@ -31,14 +31,16 @@ class Selection:
     def where(self) -> tuple[str, dict[str, Any]]:
         clauses = ["g.game = $game", "g.complete"]
         params: dict[str, Any] = {"game": self.game}
-        for column, values in (
-            ("variant", self.variants),
-            ("ruleset", self.rulesets),
-            ("player_count", self.players),
-        ):
+        for column, values in (("variant", self.variants), ("player_count", self.players)):
             if values:
                 clauses.append(f"g.{column} IN (SELECT unnest(${column}))")
                 params[column] = list(values)
+        if self.rulesets:  # a ruleset's name, or a page's key (the name with its changes)
+            clauses.append(
+                "(g.ruleset IN (SELECT unnest($rulesets)) "
+                "OR g.ruleset_key IN (SELECT unnest($rulesets)))"
+            )
+            params["rulesets"] = list(self.rulesets)
         if self.since is not None:
             clauses.append("g.played_at >= $since")
             params["since"] = self.since

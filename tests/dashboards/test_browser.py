@@ -36,6 +36,7 @@ PAGES = {  # url path → text that must be visible, by language
     "tracks": {"en": "Track races", "zh": "轨道竞赛"},
     "win-rates": {"en": "Win rates", "zh": "胜率"},
     "balance": {"en": "Balance", "zh": "平衡性"},
+    "what-if": {"en": "What if", "zh": "规则假设"},
     "upload": {"en": "Upload logs", "zh": "上传记录"},
 }
 
@@ -204,6 +205,19 @@ def test_the_knight_academy_viewer_draws_the_variant_boards_and_lancelots_colour
     assert page.get_by_text("选择牌堆").first.is_visible()  # choosing piles
     assert page.locator('[data-testid="stException"]').count() == 0
     page.screenshot(path=str(ARTIFACTS / "viewer-knight-academy-lancelot.png"))
+    page.close()
+
+
+def test_what_if_in_the_browser_rescores_under_lower_quest_prizes(server, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1300})
+    page.goto(f"{server}/what-if?filter-game=knight-academy")
+    _settled(page)
+    page.get_by_label("Changed rule numbers").fill("quest_prizes=[12,8,4]")
+    page.get_by_role("button", name="Re-score").click()
+    _settled(page)
+    assert page.get_by_text("Winner changes").first.is_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.screenshot(path=str(ARTIFACTS / "what-if.png"), full_page=True)
     page.close()
 
 

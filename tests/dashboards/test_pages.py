@@ -19,8 +19,9 @@ from ingest.warehouse import open_reader
 from .conftest import ROOT
 
 APP = str(ROOT / "dashboards" / "app.py")
-PAGES = ["viewer", "sources", "tracks", "win_rates", "balance", "upload"]
-STATISTICS = ["sources", "tracks", "win_rates", "balance"]  # the pages with the filters
+PAGES = ["viewer", "sources", "tracks", "win_rates", "balance", "what_if", "upload"]
+# the pages with the filters
+STATISTICS = ["sources", "tracks", "win_rates", "balance", "what_if"]
 NOTATION = {"", "p", "dof", "chi²"}  # column headers read the same in every language
 
 
@@ -554,3 +555,28 @@ def test_balance_sets_lancelot_beside_gawain_and_the_viewer_draws_its_four_colou
     assert all(f"{c} (" in spec for c in ("blue", "yellow", "green", "red"))
     frame = next(f.value for f in view.dataframe if "Player" in f.value.columns)
     assert list(frame["Player"]) == ["blue (Ann)", "yellow (Bob)", "green (Ann)", "red (Bob)"]
+
+
+def test_what_if_rescores_the_filtered_matches_and_tells_exact_from_estimated(app):
+    at = app("what_if")
+    assert not at.metric  # nothing asked yet
+    at.text_area(key="what-if-changes").input("quest_prizes=[12,8,4]")
+    at.button[0].click().run()
+    assert not at.exception
+    shown = {m.label: m.value for m in at.metric}
+    assert shown["Matches"] == shown["Exact"] and int(shown["Winner changes"]) > 0
+    assert shown["Estimated"] == "0"
+    sources = next(f.value for f in at.dataframe if "change" in f.value.columns)
+    quest = sources[sources["source"] == "quest"]
+    assert len(quest) >= 4 and (quest["change"] < 0).all()  # less from quest, at every table
+    assert (sources[sources["source"] != "quest"]["change"] == 0).all()
+    at.text_area(key="what-if-changes").input("lifts=1")
+    at.button[0].click().run()
+    assert "differ under these rules" in " ".join(i.value for i in at.info)
+    at.selectbox(key="what-if-finish").select("greedy")
+    at.button[0].click().run()
+    shown = {m.label: m.value for m in at.metric}
+    assert int(shown["Estimated"]) > 0 and not at.exception
+    at.text_area(key="what-if-changes").input("quest_prices=[1]")
+    at.button[0].click().run()
+    assert "LOG-3" in at.error[0].value

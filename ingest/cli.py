@@ -121,6 +121,111 @@ def _count_wins(match: Written, wins: dict[str, list[int]]) -> None:
         row[1] += player in match.winners
 
 
+def cmd_experiment(args: argparse.Namespace) -> int:
+    """Paired simulated matches of two rule sets, batch by batch, until the difference of the
+    metric is known within `--precision` (or `--max` matches an arm are played)."""
+    from ingest.executor import chunked, make_executor, start_early, worker_count
+    from ingest.experiment import Arms, Pair, metric_names, run
+    from ingest.simulate import Written, check, parse_settings, write_log
+    from replay.errors import RulesError
+
+    game = GAMES[args.game]
+    if args.list_metrics:
+        print("\n".join(metric_names(game)))
+        return 0
+    if not args.metric:
+        print(
+            "squire experiment: --metric NAME is needed (--list-metrics lists them)",
+            file=sys.stderr,
+        )
+        return 2
+    start_early(args.jobs, args.cluster)
+    try:
+        arms = Arms(
+            game=args.game,
+            players=args.players,
+            bots=tuple(args.bots.split(",")),
+            seed=args.seed,
+            a=parse_settings(args.a),
+            b=parse_settings(args.b),
+            metric=args.metric,
+            ruleset=args.ruleset,
+            variant=args.variant,
+            paired=not args.unpaired,
+        )
+        from ingest.experiment import measure
+
+        measure(game, arms.metric)
+        for side in ("a", "b"):
+            check(arms.spec(side))
+        if args.precision <= 0 or args.max < 2 or args.batch < 2:
+            raise ValueError("--precision must be above 0, --max and --batch at least 2")
+    except (ValueError, RulesError) as err:
+        print(f"squire experiment: {err}", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        for side in ("a", "b"):
+            (out / side).mkdir(parents=True, exist_ok=True)
+
+    def keep(pairs: list[Pair]) -> None:
+        if out is None:
+            return
+        for pair in pairs:
+            assert pair.logs is not None
+            for side, data in zip(("a", "b"), pair.logs):
+                name = f"{args.game}-{side}-{pair.index:06d}"
+                write_log(out / side, Written(name, data, {}, {}, []))
+
+    executor = make_executor(args.jobs, args.cluster)
+    workers = worker_count(executor)
+    try:
+        from ingest.experiment import play_pairs
+
+        reports = run(
+            arms,
+            args.precision,
+            args.max,
+            args.batch,
+            lambda work: executor.map_unordered(play_pairs, work),
+            lambda count: chunked(count, workers, largest=100),
+            keep=out is not None,
+            on_pairs=keep,
+        )
+        for report in reports:
+            if args.json:
+                print(json.dumps(report), flush=True)
+            else:
+                print(_experiment_line(report), flush=True)
+    finally:
+        executor.close()
+    return 0
+
+
+def _experiment_line(report: dict[str, Any]) -> str:
+    def pct(x: float | None) -> str:
+        return "—" if x is None else f"{x:+.4f}"
+
+    if "stopped" in report:
+        ci = report["ci95"] or [None, None]
+        saved = report["variance_saved"]
+        return (
+            f"{report['metric']}: A − B = {pct(report['difference'])}, 95% interval "
+            f"[{pct(ci[0])}, {pct(ci[1])}] after {report['matches']} matches an arm "
+            f"(A {report['means']['a']}, B {report['means']['b']}); stopped at "
+            f"{report['stopped']}"
+            + (f"; pairing saved {saved:.0%} of the variance" if saved is not None else "")
+        )
+    ci = report.get("ci95") or [None, None]
+    line = (
+        f"  batch {report['batch']}: {report['matches']} matches an arm, A − B = "
+        f"{pct(report.get('difference'))} [{pct(ci[0])}, {pct(ci[1])}]"
+    )
+    if "estimated_matches" in report:
+        line += f"; about {report['estimated_matches']} matches an arm will be needed"
+    return line
+
+
 def cmd_rescore(args: argparse.Namespace) -> int:
     """Re-score stored matches under `--set` changes; status 2 when the changes do not fit."""
     from ingest.rescore import Selection, match_json, report_text, rescore_stored
@@ -388,6 +493,34 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the finishing bots' chance (default 0)")
     p.add_argument("--json", action="store_true", help="one JSON object per match, then a summary")
     p.set_defaults(run=cmd_rescore)
+
+    p = sub.add_parser(
+        "experiment", help="compare two rule sets on one question with paired simulated matches"
+    )
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("--a", nargs="*", default=[], metavar="KEY=VALUE", help="arm A's changes")
+    p.add_argument("--b", nargs="*", default=[], metavar="KEY=VALUE", help="arm B's changes")
+    p.add_argument("--metric", help="what to compare (--list-metrics lists them)")
+    p.add_argument("--list-metrics", action="store_true", help="print every metric and stop")
+    p.add_argument(
+        "--precision",
+        type=float,
+        default=0.05,
+        help="stop once the 95%% interval of A − B is narrower than this (default 0.05)",
+    )
+    p.add_argument("--max", type=int, default=20000, help="most matches an arm (default 20000)")
+    p.add_argument("--batch", type=int, default=500, help="matches an arm a batch (default 500)")
+    p.add_argument("--players", type=int, default=4, help="seats at each table (default 4)")
+    p.add_argument("--bots", default="greedy,random", help="bots to seat (default greedy,random)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--ruleset", help="the named ruleset both arms change (default: standard)")
+    p.add_argument("--variant", help="a variant the player count does not imply")
+    p.add_argument("--unpaired", action="store_true", help="independent arms, for comparison")
+    p.add_argument("--out", help="also write both arms' logs into this folder (a/ and b/)")
+    p.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
+    p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
+    p.add_argument("--json", action="store_true", help="one JSON object a batch, then the result")
+    p.set_defaults(run=cmd_experiment)
 
     p = sub.add_parser("ingest", help="replay logs into the warehouse")
     p.add_argument("paths", nargs="+", metavar="PATH", help="log files, folders or globs")

@@ -18,11 +18,14 @@ def playout(
     state: Any,
     bots: Sequence[Policy | None],
     rng: random.Random,
+    chance_rng: random.Random | None = None,
 ) -> list[Any]:
     """Advance `state` to the end of the game, or to the game's `max_events`; return the
     events applied, in order.
 
-    `bots[seat]` decides for each seat; chance decides where the game says it does.
+    `bots[seat]` decides for each seat; chance decides where the game says it does, from
+    `chance_rng` when given (so two matches under different rules, or bots, can share their
+    deals and draws), else from `rng` like the bots.
     """
     sim = game.simulation
     if sim is None:
@@ -32,8 +35,9 @@ def playout(
     legal = sim.options or game.legal_events
     events: list[Any] = []
     limit = sim.max_events
+    luck = chance_rng or rng
     while not is_over(state) and (limit is None or len(events) < limit):
-        event = chance(state, rng)
+        event = chance(state, luck)
         if event is None:
             seat = to_move(state)
             bot = bots[seat]

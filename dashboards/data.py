@@ -63,6 +63,9 @@ class Filters:
     rulesets: list[str] = field(default_factory=list)
     player_counts: list[int] = field(default_factory=list)
     dates: tuple[date, date] | None = None
+    # One arm of a stored experiment (`squire experiment`): seat_results, points_by_source
+    experiment: str | None = None
+    arm: str | None = None
 
     def where(self, alias: str = "") -> tuple[str, dict[str, Any]]:
         """The clause and its named parameters (`$filter_…`), the same at every `{where}`."""
@@ -85,4 +88,7 @@ class Filters:
                 f"CAST({prefix}played_at AS DATE) BETWEEN $filter_from AND $filter_until"
             )
             params["filter_from"], params["filter_until"] = self.dates
+        if self.experiment:
+            clauses.append(f"{prefix}experiment = $filter_experiment AND {prefix}arm = $filter_arm")
+            params["filter_experiment"], params["filter_arm"] = self.experiment, self.arm
         return " AND ".join(clauses), params

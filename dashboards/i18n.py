@@ -268,6 +268,8 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "rank_moves": {"en": "How ranks move", "zh": "名次变化"},
     "every_match": {"en": "Every match", "zh": "全部对局"},
+    "experiments": {"en": "Experiments", "zh": "实验"},
+    "experiment": {"en": "Experiment", "zh": "实验"},
     "winners_before": {"en": "Winners before", "zh": "原胜者"},
     "winners_after": {"en": "Winners after", "zh": "新胜者"},
     "scores_before": {"en": "Scores before", "zh": "原得分"},

@@ -195,6 +195,12 @@ SELECT game, count(*) AS matches, sum(complete::INTEGER) AS complete,
 FROM games GROUP BY game ORDER BY game
 """
 
+# The experiments stored for a game (`squire experiment`), an arm a row.
+EXPERIMENTS_OF_GAME = """
+SELECT experiment, arm, any_value(ruleset_key) AS rules, count(*) AS matches
+FROM games WHERE game = $game AND experiment IS NOT NULL GROUP BY ALL ORDER BY 1, 2
+"""
+
 RULESETS_OF_GAME = (
     "SELECT DISTINCT variant, ruleset_key FROM games WHERE game = $game ORDER BY ruleset_key, "
     "variant <> 'base', variant"

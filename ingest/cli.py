@@ -163,19 +163,26 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     except (ValueError, RulesError) as err:
         print(f"squire experiment: {err}", file=sys.stderr)
         return 2
-    out = Path(args.out) if args.out else None
-    if out is not None:
-        for side in ("a", "b"):
-            (out / side).mkdir(parents=True, exist_ok=True)
+    import shutil
+    import tempfile
+
+    from ingest.pipeline import ingest_logs
+    from ingest.warehouse import DEFAULT_DB, WarehouseBusy
+
+    db = Path(args.db) if args.db else DEFAULT_DB
+    # Each batch's logs are written, then ingested (tagged with the experiment and arm); they
+    # stay only where --out asks.
+    out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="squire-experiment-"))
+    for side in ("a", "b"):
+        (out / side).mkdir(parents=True, exist_ok=True)
+    fresh: list[Path] = []
 
     def keep(pairs: list[Pair]) -> None:
-        if out is None:
-            return
         for pair in pairs:
             assert pair.logs is not None
             for side, data in zip(("a", "b"), pair.logs):
-                name = f"{args.game}-{side}-{pair.index:06d}"
-                write_log(out / side, Written(name, data, {}, {}, []))
+                name = f"{args.game}-{arms.id}-{side}-{pair.index:06d}"
+                fresh.append(write_log(out / side, Written(name, data, {}, {}, [])))
 
     executor = make_executor(args.jobs, args.cluster)
     workers = worker_count(executor)
@@ -189,17 +196,33 @@ def cmd_experiment(args: argparse.Namespace) -> int:
             args.batch,
             lambda work: executor.map_unordered(play_pairs, work),
             lambda count: chunked(count, workers, largest=100),
-            keep=out is not None,
+            keep=True,
             on_pairs=keep,
         )
         for report in reports:
+            if fresh:
+                stored = ingest_logs(fresh, db, args.jobs, args.cluster)
+                if stored.rejects:  # the engine refusing its own simulation: a bug
+                    raise RuntimeError(stored.lines()[1])
+                fresh.clear()
+            if "stopped" in report:
+                report["stored_in"] = str(db)
             if args.json:
                 print(json.dumps(report), flush=True)
             else:
                 print(_experiment_line(report), flush=True)
+    except WarehouseBusy as err:
+        print(f"squire experiment: {err}", file=sys.stderr)
+        return 1
     finally:
         executor.close()
+        if not args.out:
+            shutil.rmtree(out, ignore_errors=True)
     return 0
+
+
+def _mean(x: float | None) -> str:
+    return "—" if x is None else f"{x:.4f}"
 
 
 def _experiment_line(report: dict[str, Any]) -> str:
@@ -212,9 +235,10 @@ def _experiment_line(report: dict[str, Any]) -> str:
         return (
             f"{report['metric']}: A − B = {pct(report['difference'])}, 95% interval "
             f"[{pct(ci[0])}, {pct(ci[1])}] after {report['matches']} matches an arm "
-            f"(A {report['means']['a']}, B {report['means']['b']}); stopped at "
+            f"(A {_mean(report['means']['a'])}, B {_mean(report['means']['b'])}); stopped at "
             f"{report['stopped']}"
             + (f"; pairing saved {saved:.0%} of the variance" if saved is not None else "")
+            + f"\n  stored as experiment {report['experiment']} in {report['stored_in']}"
         )
     ci = report.get("ci95") or [None, None]
     line = (
@@ -516,7 +540,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", help="the named ruleset both arms change (default: standard)")
     p.add_argument("--variant", help="a variant the player count does not imply")
     p.add_argument("--unpaired", action="store_true", help="independent arms, for comparison")
-    p.add_argument("--out", help="also write both arms' logs into this folder (a/ and b/)")
+    p.add_argument("--out", help="also keep both arms' logs in this folder (a/ and b/)")
+    p.add_argument("--db", help="warehouse the matches go into (default data/warehouse)")
     p.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
     p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
     p.add_argument("--json", action="store_true", help="one JSON object a batch, then the result")

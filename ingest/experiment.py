@@ -11,16 +11,20 @@ precision asked, or the most matches allowed are played.
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
+import hashlib
 import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from ingest.simulate import _ENCODER, Spec, _header, catalogue_for
 from replay.game import Game, Result
-from replay.log import Final
+from replay.log import Experiment, Final
 from replay.playout import playout
 from replay.registry import GAMES
 
@@ -119,6 +123,12 @@ class Arms:
     variant: str | None = None
     paired: bool = True
 
+    @property
+    def id(self) -> str:
+        """The experiment's id: the same arguments, the same id (and the same matches)."""
+        fields = msgspec.to_builtins(dataclasses.asdict(self))
+        return "exp-" + hashlib.sha256(msgspec.json.encode(fields)).hexdigest()[:8]
+
     def spec(self, side: str) -> Spec:
         return Spec(
             game=self.game,
@@ -147,7 +157,11 @@ def play(arms: Arms, side: str, index: int) -> tuple[float | None, bytes]:
     run_id = spec.run_id
     # The same table, chance and bots' streams on both sides of a pair (unpaired: B's own).
     key = f"{arms.seed}:{index}" if arms.paired or side == "a" else f"{arms.seed}:{index}:b"
-    header = _header(spec, index, random.Random(f"{key}:table"), run_id)
+    header = msgspec.structs.replace(
+        _header(spec, index, random.Random(f"{key}:table"), run_id),
+        source="squire experiment",
+        experiment=Experiment(id=arms.id, arm=side),
+    )
     state = game.new_game(game.ruleset(header), header, catalogue_for(spec.game))
     bots = [
         game.simulation.bots[header.agents[p]]() if p in header.agents else None
@@ -260,6 +274,7 @@ def run(
             break
     final = tally.summary()
     yield {
+        "experiment": arms.id,
         "metric": arms.metric,
         "a": dict(arms.a),
         "b": dict(arms.b),

@@ -70,6 +70,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "catalogue",
         "catalogue_version",
         "catalogue_sha256",
+        "experiment",
+        "arm",
     ),
     "seats": (
         "game_id",
@@ -394,6 +396,8 @@ def _replay_into(
     g["catalogue"].append(catalogue.name if catalogue else None)
     g["catalogue_version"].append(catalogue.version if catalogue else None)
     g["catalogue_sha256"].append(catalogue.sha256 if catalogue else None)
+    g["experiment"].append(header.experiment.id if header.experiment else None)
+    g["arm"].append(header.experiment.arm if header.experiment else None)
 
     s = cols["seats"]
     winners = set(result.winners)

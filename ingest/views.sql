@@ -3,7 +3,7 @@
 -- One row per seat of a complete match, with what the match was.
 CREATE OR REPLACE VIEW seat_results AS
 SELECT g.game, g.variant, g.ruleset, g.ruleset_key, g.player_count, g.played_at, g.source,
-       s.*
+       g.experiment, g.arm, s.*
 FROM seats s JOIN games g USING (game_id)
 WHERE g.complete;
 
@@ -24,8 +24,8 @@ GROUP BY ALL;
 -- Points each seat took from each of its game's scoring sources in each complete match,
 -- zeros included (a distribution needs them); seat_points is filled at ingest.
 CREATE OR REPLACE VIEW points_by_source AS
-SELECT r.game, r.variant, r.ruleset_key, r.player_count, r.played_at, r.game_id, r.seat,
-       r.player, r.agent, r.neutral, r.won, p.source, src.position, p.points
+SELECT r.game, r.variant, r.ruleset_key, r.player_count, r.played_at, r.experiment, r.arm,
+       r.game_id, r.seat, r.player, r.agent, r.neutral, r.won, p.source, src.position, p.points
 FROM seat_results r
 JOIN seat_points p USING (game_id, seat)
 JOIN sources src ON src.game = r.game AND src.source = p.source;

@@ -106,9 +106,21 @@ def open_reader(db: Path = DEFAULT_DB) -> duckdb.DuckDBPyConnection:
         ]
         if files:
             listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
-            # By name: parts of an older schema lack later columns, which read as NULL.
+            # By name: parts of an older schema lack later columns, which read as NULL; where
+            # even the newest part lacks one, it is NULL of its type for all.
+            newest = files[-1].replace("'", "''")
+            have = {row[0] for row in con.execute(f"DESCRIBE SELECT * FROM '{newest}'").fetchall()}
+            missing = [f for f in arrow_schema if f.name not in have]
+            nulls = ""
+            if missing:  # a table of the database, so that cursors see it too
+                con.register("empty", pa.Table.from_batches([], schema=arrow_schema))
+                con.execute(f"CREATE TABLE _schema_{table} AS SELECT * FROM empty")
+                con.unregister("empty")
+                nulls = "".join(
+                    f", (SELECT {f.name} FROM _schema_{table}) AS {f.name}" for f in missing
+                )
             con.execute(
-                f"CREATE VIEW {table} AS SELECT * FROM "
+                f"CREATE VIEW {table} AS SELECT *{nulls} FROM "
                 f"read_parquet([{listed}], union_by_name = true)"
             )
         else:  # a table of the database, not a registered frame: cursors see it too

@@ -35,6 +35,13 @@ class Catalogue(msgspec.Struct, frozen=True, kw_only=True):
     sha256: str | None = None
 
 
+class Experiment(msgspec.Struct, frozen=True, kw_only=True):
+    """The experiment a simulated match was played for (`squire experiment`), and its arm."""
+
+    id: str
+    arm: str
+
+
 class Header(
     msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="kind", tag="header"
 ):
@@ -53,6 +60,7 @@ class Header(
     catalogue: Catalogue | None = None
     played_at: datetime | None = None
     source: str | None = None
+    experiment: Experiment | None = None
 
     @property
     def start_player(self) -> str:

@@ -52,3 +52,26 @@ def test_simulate_on_a_dask_cluster_writes_the_same_files_as_one_process(tmp_pat
     dask_files = {p.name: p.read_bytes() for p in (tmp_path / "dask").iterdir()}
     local_files = {p.name: p.read_bytes() for p in (tmp_path / "local").iterdir()}
     assert len(dask_files) == 12 and dask_files == local_files
+
+
+def test_an_experiment_on_a_dask_cluster_gives_the_result_of_one_process(tmp_path, capsys):
+    import json
+
+    distributed = pytest.importorskip("distributed")
+    args = [
+        *("experiment", "knight-academy", "--metric", "margin", "--bots", "greedy,random"),
+        *("--a", "quest_prizes=[17,10,4]", "--b", "quest_prizes=[30,10,4]"),
+        *("--max", "16", "--batch", "8", "--json"),
+    ]
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        code = main([*args, "--cluster", cluster.scheduler_address, "--db", str(tmp_path / "dask")])
+        assert code == 0
+    on_dask = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert main([*args, "--jobs", "1", "--db", str(tmp_path / "local")]) == 0
+    local = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert {k: v for k, v in on_dask.items() if k != "stored_in"} == {
+        k: v for k, v in local.items() if k != "stored_in"
+    }
+    assert on_dask["matches"] == 16

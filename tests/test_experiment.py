@@ -10,6 +10,7 @@ import msgspec
 from ingest.cli import main
 from ingest.executor import chunked
 from ingest.experiment import Arms, Tally, metric_names, play, play_pairs, run
+from ingest.warehouse import open_reader
 from replay.registry import GAMES
 
 
@@ -102,7 +103,8 @@ def test_the_command_prints_a_line_a_batch_and_the_result_as_its_contract_says(t
         *("experiment", "knight-academy", "--metric", "start_player_win_rate"),
         *("--a", "quest_prizes=[17,10,4]", "--b", "quest_prizes=[30,10,4]"),
         *("--bots", "random", "--max", "60", "--batch", "30", "--precision", "0.0001"),
-        *("--jobs", "1", "--json", "--out", str(tmp_path)),
+        *("--jobs", "1", "--json", "--out", str(tmp_path / "logs")),
+        *("--db", str(tmp_path / "warehouse")),
     ]
     assert main(args) == 0
     *batches, final = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -110,6 +112,21 @@ def test_the_command_prints_a_line_a_batch_and_the_result_as_its_contract_says(t
     assert {"metric", "a", "b", "difference", "ci95", "matches", "paired", "stopped"} <= set(final)
     assert final["stopped"] == "max" and final["matches"] == 60 and final["paired"] is True
     assert final["a"] == {"quest_prizes": [17, 10, 4]}
-    assert len(list((tmp_path / "a").iterdir())) == len(list((tmp_path / "b").iterdir())) == 60
+    logs = tmp_path / "logs"
+    assert len(list((logs / "a").iterdir())) == len(list((logs / "b").iterdir())) == 60
+    # Stored, each arm tagged: Balance reads an experiment back from the warehouse.
+    con = open_reader(tmp_path / "warehouse")
+    rows = con.execute(
+        "SELECT experiment, arm, count(*), any_value(source) FROM games GROUP BY ALL ORDER BY 2"
+    ).fetchall()
+    assert rows == [
+        (final["experiment"], "a", 60, "squire experiment"),
+        (final["experiment"], "b", 60, "squire experiment"),
+    ]
+    assert main(args) == 0  # the same arguments again: the same matches, already present
+    capsys.readouterr()
+    assert open_reader(tmp_path / "warehouse").execute("SELECT count(*) FROM games").fetchall() == [
+        (120,)
+    ]
     assert main([*args[:6], "--b", "quest_prizes=oops"]) == 2  # LOG-3, before any match
     assert "LOG-3" in capsys.readouterr().err

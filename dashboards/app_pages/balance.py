@@ -137,3 +137,35 @@ if len(choices) >= 2:
             )
 else:
     st.caption(t("one_ruleset"))
+
+# Stored experiments (`squire experiment`): each arm's bots and sources, side by side.
+arms = query(queries.EXPERIMENTS_OF_GAME, {"game": flt.game})
+if not arms.is_empty():
+    st.subheader(t("experiments"))
+    labels = {
+        exp: " · ".join(
+            f"{row['arm'].upper()}: {row['rules']} ({row['matches']})"
+            for row in arms.filter(pl.col("experiment") == exp).iter_rows(named=True)
+        )
+        for exp in dict.fromkeys(arms["experiment"].to_list())
+    }
+    chosen = st.selectbox(
+        t("experiment"),
+        list(labels),
+        format_func=lambda exp: f"{exp} — {labels[exp]}",
+        key="experiment",
+    )
+    for column, side in zip(st.columns(2), ("a", "b")):
+        one = Filters(game=flt.game, experiment=chosen, arm=side)
+        with column:
+            st.caption(side.upper())
+            sql, params = where(one, queries.RULESET_SUMMARY)
+            summary = query(sql, params).with_columns(
+                (pl.col("wins") / pl.col("seats")).alias("win_rate")
+            )
+            show(summary.drop("ruleset_key"), f"experiment-{side}-bots")
+            sql, params = where(one, queries.SOURCE_SHARE_OF_WINNERS)
+            show(
+                named(query(sql, params).drop("ruleset_key"), "source"),
+                f"experiment-{side}-sources",
+            )

@@ -580,3 +580,24 @@ def test_what_if_rescores_the_filtered_matches_and_tells_exact_from_estimated(ap
     at.text_area(key="what-if-changes").input("quest_prices=[1]")
     at.button[0].click().run()
     assert "LOG-3" in at.error[0].value
+
+
+def test_balance_shows_a_stored_experiment_arm_by_arm(tmp_path, monkeypatch):
+    db = tmp_path / "wh"
+    args = [
+        *("experiment", "knight-academy", "--metric", "margin", "--bots", "greedy,random"),
+        *("--a", "quest_prizes=[17,10,4]", "--b", "quest_prizes=[40,10,4]"),
+        *("--max", "20", "--batch", "20", "--jobs", "1", "--db", str(db), "--json"),
+    ]
+    assert main(args) == 0
+    monkeypatch.setenv("SQUIRE_WAREHOUSE", str(db))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["filter-game"] = "knight-academy"
+    at.run()
+    at.switch_page("app_pages/balance.py").run()
+    assert not at.exception
+    assert "Experiments" in [h.value for h in at.subheader]
+    option = at.selectbox(key="experiment").options[0]
+    assert '"quest_prizes":[40,10,4]' in option and "(20)" in option
+    bots = [f.value for f in at.dataframe if "agent" in f.value.columns]
+    assert len(bots) >= 2 and all(sum(b["seats"]) == 80 for b in bots[-2:])  # 20 tables of 4

@@ -269,6 +269,22 @@ LABELS: dict[str, dict[str, str]] = {
     "rank_moves": {"en": "How ranks move", "zh": "名次变化"},
     "every_match": {"en": "Every match", "zh": "全部对局"},
     "experiments": {"en": "Experiments", "zh": "实验"},
+    "what_if_experiment": {"en": "And in new matches?", "zh": "在新的对局中呢？"},
+    "what_if_experiment_help": {
+        "en": "The same change tried on paired simulated matches (the standard rules against "
+        "them, the same deals on both sides): the difference of the metric with its 95% "
+        "interval. Here a small run; the command below runs it until it is as precise as "
+        "asked, and stores it.",
+        "zh": "用成对的模拟对局检验同样的修改（标准规则对比修改后的规则，双方发牌相同）："
+        "给出指标的差值及其 95% 置信区间。这里只是小规模试算；"
+        "下面的命令会一直运行到所需的精度，并保存结果。",
+    },
+    "metric": {"en": "Metric", "zh": "指标"},
+    "most_matches": {"en": "Matches an arm, at most", "zh": "每组最多对局数"},
+    "run_experiment": {"en": "Run the experiment", "zh": "运行实验"},
+    "playing": {"en": "Playing the pairs…", "zh": "正在进行成对对局…"},
+    "difference": {"en": "With the change − without", "zh": "修改后 − 修改前"},
+    "variance_saved": {"en": "Variance the pairing saved", "zh": "配对减少的方差"},
     "experiment": {"en": "Experiment", "zh": "实验"},
     "winners_before": {"en": "Winners before", "zh": "原胜者"},
     "winners_after": {"en": "Winners after", "zh": "新胜者"},

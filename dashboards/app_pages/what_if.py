@@ -10,12 +10,14 @@ import msgspec
 import polars as pl
 import streamlit as st
 
+from dashboards import queries
 from dashboards.common import filters, has_matches
-from dashboards.data import Filters, signature, warehouse_path
+from dashboards.data import Filters, query, signature, warehouse_path
 from dashboards.i18n import t
 from dashboards.tables import show
+from ingest.experiment import Arms, metric_names, play_pairs, run
 from ingest.rescore import Selection, match_json, rescore_stored
-from ingest.simulate import parse_settings
+from ingest.simulate import check, parse_settings
 from replay.errors import RulesError
 from replay.registry import GAMES
 
@@ -51,6 +53,7 @@ def _rescored(flt: Filters, changes: str, finish: str | None, signature_: str) -
 defaults = msgspec.to_builtins(game.rulesets[game.standard_ruleset])
 scoring = sorted(game.scoring_only)
 st.caption(t("what_if_help"))
+# One form: the change, then what to ask of it, the stored matches or new ones.
 with st.form("what-if"):
     text = st.text_area(
         t("changes"),
@@ -64,7 +67,18 @@ with st.form("what-if"):
         format_func=lambda b: t("no_bot") if b is None else b,
         key="what-if-finish",
     )
-    asked = st.form_submit_button(t("rescore"))
+    st.caption(f"{t('what_if_experiment')} {t('what_if_experiment_help')}")
+    left, middle, right = st.columns(3)
+    metric = left.selectbox(t("metric"), metric_names(game), key="experiment-metric")
+    counts = query(queries.FILTER_CHOICES).filter(pl.col("game") == game.name)["player_count"]
+    tables = sorted(set(counts.to_list())) or [4]  # the tables its stored matches were played at
+    seats = middle.selectbox(
+        t("players"), tables, index=tables.index(4) if 4 in tables else 0, key="experiment-players"
+    )
+    most = right.number_input(t("most_matches"), 20, 2000, 200, step=20, key="experiment-max")
+    buttons = st.container(horizontal=True)
+    asked = buttons.form_submit_button(t("rescore"))
+    run_it = buttons.form_submit_button(t("run_experiment"))
 with st.expander(t("ruleset_numbers")):
     st.dataframe(
         pl.DataFrame(
@@ -77,7 +91,7 @@ with st.expander(t("ruleset_numbers")):
         hide_index=True,
     )
 
-if asked or st.session_state.get("what-if-done"):
+if asked or (st.session_state.get("what-if-done") and not run_it):
     st.session_state["what-if-done"] = True
     try:
         changes = parse_settings([line.strip() for line in text.splitlines() if line.strip()])
@@ -133,3 +147,54 @@ if asked or st.session_state.get("what-if-done"):
     )
     with st.expander(t("every_match")):
         show(rows, "what-if-matches")
+
+# A paired experiment with the same change: how many matches prove it (`squire experiment`).
+if run_it:
+    st.subheader(t("what_if_experiment"))
+    try:
+        b = parse_settings([line.strip() for line in text.splitlines() if line.strip()])
+        arms = Arms(
+            game=game.name,
+            players=int(seats),
+            bots=tuple(game.simulation.bots) if game.simulation else (),
+            seed=0,
+            a=b,  # A: with the change; B: the rules as they stand
+            b={},
+            metric=metric,
+        )
+        check(arms.spec("a"))
+    except (ValueError, RulesError) as err:
+        st.error(str(err))
+        st.stop()
+    batch = max(20, int(most) // 4)
+    lines = st.empty()
+    shown: list[str] = []
+    with st.spinner(t("playing")):
+        for report in run(
+            arms,
+            0.01,
+            int(most),
+            batch,
+            lambda work: map(play_pairs, work),
+            lambda count: [(0, count)],
+        ):
+            if "stopped" in report:
+                final = report
+            else:
+                ci = report.get("ci95") or [0.0, 0.0]
+                shown.append(
+                    f"{report['matches']}: {report.get('difference') or 0:+.4f} "
+                    f"[{ci[0]:+.4f}, {ci[1]:+.4f}]"
+                )
+                lines.caption(" · ".join(shown))
+    low, high = final["ci95"] or [None, None]
+    boxes = st.columns(3)
+    boxes[0].metric(t("difference"), f"{final['difference']:+.4f}")
+    boxes[1].metric("95%", f"[{low:+.4f}, {high:+.4f}]")
+    boxes[2].metric(t("variance_saved"), f"{final['variance_saved']:.0%}")
+    st.code(
+        f"squire experiment {game.name} --a "
+        + " ".join(f"'{k}={json.dumps(v)}'" for k, v in b.items())
+        + f" --metric {metric} --players {int(seats)} --precision 0.01",
+        language="bash",
+    )

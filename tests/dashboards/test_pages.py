@@ -601,3 +601,17 @@ def test_balance_shows_a_stored_experiment_arm_by_arm(tmp_path, monkeypatch):
     assert '"quest_prizes":[40,10,4]' in option and "(20)" in option
     bots = [f.value for f in at.dataframe if "agent" in f.value.columns]
     assert len(bots) >= 2 and all(sum(b["seats"]) == 80 for b in bots[-2:])  # 20 tables of 4
+
+
+def test_what_if_runs_a_small_paired_experiment_with_the_same_change(app):
+    at = app("what_if")
+    at.text_area(key="what-if-changes").input("quest_prizes=[30,20,10]")
+    at.selectbox(key="experiment-metric").select("source_share:quest")
+    at.number_input(key="experiment-max").set_value(40)
+    at.button[1].click().run()
+    assert not at.exception
+    shown = {m.label: m.value for m in at.metric}
+    assert float(shown["With the change − without"]) > 0  # bigger quest prizes, bigger share
+    low, high = (float(x) for x in shown["95%"].strip("[]").split(","))
+    assert low < float(shown["With the change − without"]) < high
+    assert "squire experiment knight-academy --a 'quest_prizes=[30, 20, 10]'" in at.code[0].value

@@ -214,6 +214,8 @@ def test_what_if_in_the_browser_rescores_under_lower_quest_prizes(server, browse
     _settled(page)
     page.get_by_label("Changed rule numbers").fill("quest_prizes=[12,8,4]")
     page.get_by_role("button", name="Re-score").click()
+    # The click starts a run that _settled may not see begin: wait for what it draws.
+    page.get_by_text("Winner changes").first.wait_for(timeout=60_000)
     _settled(page)
     assert page.get_by_text("Winner changes").first.is_visible()
     assert page.locator('[data-testid="stException"]').count() == 0

@@ -12,7 +12,8 @@ from replay import game
 
 from .config import STANDARD
 from .events import Assign, Bonus, Choose, Event, Lift, Mercy, Pick, Play, Shield, Split, Wager
-from .rules import card_moves, card_type_value, colours_of
+from .lancelot import colours_of
+from .rules import card_moves, card_type_value
 from .scoring import positive_shields
 from .state import State
 

@@ -11,6 +11,7 @@ from typing import cast
 
 from replay.game import CHANCE, Expecting
 
+from .boards import mercy_terms, reachable_scrolls, wager_tracks
 from .config import Track
 from .events import (
     Assign,
@@ -27,16 +28,8 @@ from .events import (
     Split,
     Wager,
 )
-from .rules import (
-    _hand_size,
-    card_type_value,
-    chooser,
-    colours_of,
-    mercy_terms,
-    moves_with,
-    reachable_scrolls,
-    wager_tracks,
-)
+from .lancelot import chooser, colours_of, hand_size
+from .rules import card_type_value, moves_with
 from .scoring import liftable, negative_shields, positive_shields
 from .state import State
 
@@ -352,14 +345,14 @@ def deal_at_random(state: State, rng: random.Random) -> Deal:
     """A chance outcome for the simulator: the next seat's hand from the shuffled deck (KA-4)."""
     config = state.config
     deck = state.deck
-    if not any(state.dealt) and sum(deck.values()) < _hand_size(config, bool(state.persons)) * len(
+    if not any(state.dealt) and sum(deck.values()) < hand_size(config, bool(state.persons)) * len(
         state.dealt
     ):
         deck = {**deck}
         for card, count in state.discard.items():
             deck[card] = deck.get(card, 0) + count
     seat = state.dealt.index(False)
-    size = _hand_size(config, bool(state.persons))
+    size = hand_size(config, bool(state.persons))
     # The deck's order of card names is fixed by the log, so the same rng deals the same cards.
     # Cards are drawn by their place in that order, and sampling places draws exactly what
     # sampling the cards themselves would, without laying out the whole deck.

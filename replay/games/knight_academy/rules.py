@@ -12,9 +12,18 @@ from functools import cache
 from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
-from replay.facts import Fact, ScoreChanged, TrackMoved
+from replay.facts import Fact, TrackMoved
 from replay.game import check_round, dispatch, seat_of
 
+from .boards import (
+    check_peek,
+    check_scrolls,
+    lay_codex,
+    swap,
+    take_shield,
+    variant_play,
+    wager,
+)
 from .config import CARD_TRACKS, KNIGHTS, Config, Track
 from .events import (
     Assign,
@@ -32,17 +41,12 @@ from .events import (
     Split,
     Wager,
 )
+from .lancelot import assign, choose, colours, hand_size, person_of, split
 from .scoring import (
-    NEGATIVE_SOURCES,
-    POSITIVE_SOURCES,
-    award,
-    bottom,
     courage_bonuses,
     lift_disc,
     liftable,
     move_disc,
-    negative_shields,
-    positive_shields,
     rank_reset,
     ranked,
     score_round,
@@ -80,11 +84,11 @@ def new_game(config: Config, header: Header, catalogue: None = None) -> State:
     start = persons.index(header.start_player)
     hands = len(persons)
     if header.variant == "lancelot":  # KA-20: four seats, a colour each, round the table
-        colours = _colours(header)
+        named = colours(header)
         first, second = persons
-        players = [colours[first][0], colours[second][0], colours[first][1], colours[second][1]]
+        players = [named[first][0], named[second][0], named[first][1], named[second][1]]
         owners = [0, 1, 0, 1]
-        start = players.index(colours[header.start_player][0])
+        start = players.index(named[header.start_player][0])
     elif start == neutral:
         raise RulesError("KA-19", f"the neutral seat {header.neutral} never starts")
     n = len(players)
@@ -92,7 +96,7 @@ def new_game(config: Config, header: Header, catalogue: None = None) -> State:
         raise RulesError(
             "KA-22c", f"the codex's {len(config.codex_shields)} shields need a seat each"
         )
-    cards_needed = _hand_size(config, header.variant == "lancelot") * hands
+    cards_needed = hand_size(config, header.variant == "lancelot") * hands
     if sum(config.deck.values()) < cards_needed:
         raise RulesError("KA-4", f"a deck of {sum(config.deck.values())} cannot deal {n} hands")
     lancelot = header.variant == "lancelot"
@@ -121,30 +125,6 @@ def new_game(config: Config, header: Header, catalogue: None = None) -> State:
         held=[[] for _ in persons] if lancelot else [],
         piles=[[] for _ in persons] if lancelot else [],
     )
-
-
-def _hand_size(config: Config, lancelot: bool) -> int:
-    """KA-4: the cards each hand is dealt; KA-20: a lancelot player's."""
-    return config.lancelot_hand if lancelot else config.hand_size
-
-
-def _colours(header: Header) -> dict[str, list[str]]:
-    """KA-20: each player's two colours, as the header names them or as the seed does."""
-    first, second = header.players
-    colours = header.colours or {first: ["blue", "green"], second: ["yellow", "red"]}
-    names = [c for player in header.players for c in colours.get(player, [])]
-    if (
-        set(colours) != set(header.players)
-        or any(len(colours[p]) != 2 for p in header.players)
-        or len(set(names)) != 4
-        or set(names) & set(header.players)
-    ):
-        raise RulesError(
-            "KA-20",
-            "lancelot's `colours` gives each of the two players two colours of its own, "
-            "none of them a player's name",
-        )
-    return colours
 
 
 def _check_seats(config: Config, header: Header) -> int | None:
@@ -188,7 +168,7 @@ def _deal(state: State, event: Deal) -> Sequence[Fact]:
     check_round(state, event.round, "KA-4", "deal")
     if state.dealt[seat]:
         raise IllegalEvent("KA-4", f"{event.player} was already dealt in round {state.round}")
-    size = _hand_size(config, lancelot)
+    size = hand_size(config, lancelot)
     if len(event.cards) != size:
         raise IllegalEvent("KA-4", f"{event.player} is dealt {len(event.cards)} cards, not {size}")
     reshuffle = not any(state.dealt) and sum(state.deck.values()) < size * len(state.dealt)
@@ -235,101 +215,26 @@ def _before_draft(state: State, done: str) -> None:
         state.step = 0
 
 
-def person_of(state: State, event: Any, rule: str) -> int:
-    """KA-20: the lancelot player an event names (its colours' events name the colour)."""
-    if event.player not in state.persons:
-        raise IllegalEvent(
-            rule,
-            f"{event.player!r} is not a player here: the players are {', '.join(state.persons)}"
-            f" (a colour's own events name the colour)",
-        )
-    return state.persons.index(event.player)
-
-
-def colours_of(state: State, person: int) -> list[int]:
-    """KA-20: the seats of a lancelot player's two colours."""
-    return [seat for seat, owner in enumerate(state.owners) if owner == person]
-
-
-def start_person(state: State) -> int:
-    """KA-20: the lancelot player whose colour starts the round."""
-    return state.owners[state.start_player]
-
-
 def _split(state: State, event: Split) -> Sequence[Fact]:
     if state.phase != "split":
         raise IllegalEvent("KA-20", f"{event.player} splits its cards during the {_phase(state)}")
-    person = person_of(state, event, "KA-20")
-    if state.piles[person]:
-        raise IllegalEvent("KA-20", f"{event.player} already split its cards this round")
-    size = state.config.lancelot_pile
-    held = state.held[person]
-    if [len(pile) for pile in event.piles] != [size, size] or sorted(
-        event.piles[0] + event.piles[1]
-    ) != sorted(held):
-        raise IllegalEvent(
-            "KA-20",
-            f"{event.player} splits its hand ({', '.join(held)}) into two piles of {size}",
-        )
-    state.piles[person] = [list(pile) for pile in event.piles]
-    if all(state.piles):
+    if split(state, event):
         state.phase = "choose"
     return NO_FACTS
-
-
-def chooser(state: State) -> int:
-    """KA-20: the start player chooses first, then the other player."""
-    first = start_person(state)
-    return first if state.chosen is None else 1 - first
 
 
 def _choose(state: State, event: Choose) -> Sequence[Fact]:
     if state.phase != "choose":
         raise IllegalEvent("KA-20", f"{event.player} chooses a pile during the {_phase(state)}")
-    person = person_of(state, event, "KA-20")
-    if person != chooser(state):
-        who = state.persons[chooser(state)]
-        raise IllegalEvent("KA-20", f"{event.player} does not choose now: {who} does")
-    if event.pile not in (1, 2):
-        raise IllegalEvent("KA-20", f"a pile is 1 or 2, not {event.pile}")
-    if state.chosen is None:
-        state.chosen = event.pile
-        return NO_FACTS
-    # Both have chosen: each takes the other's chosen pile and keeps its own other one.
-    first = 1 - person
-    piles = state.piles
-    state.held[first] = piles[person][state.chosen - 1] + piles[first][2 - event.pile]
-    state.held[person] = piles[first][event.pile - 1] + piles[person][2 - state.chosen]
-    state.piles = [[] for _ in state.persons]
-    state.chosen = None
-    state.phase = "assign"
+    if choose(state, event):
+        state.phase = "assign"
     return NO_FACTS
 
 
 def _assign(state: State, event: Assign) -> Sequence[Fact]:
     if state.phase != "assign":
         raise IllegalEvent("KA-20", f"{event.player} assigns cards during the {_phase(state)}")
-    person = person_of(state, event, "KA-20")
-    seats = colours_of(state, person)
-    if any(state.picked[seat] for seat in seats):
-        raise IllegalEvent("KA-20", f"{event.player} already laid its cards this round")
-    names = [state.players[seat] for seat in seats]
-    size = state.config.lancelot_pile
-    given = event.colours
-    if (
-        sorted(given) != sorted(names)
-        or any(len(cards) != size for cards in given.values())
-        or sorted(c for cards in given.values() for c in cards) != sorted(state.held[person])
-    ):
-        raise IllegalEvent(
-            "KA-20",
-            f"{event.player} lays its cards ({', '.join(state.held[person])}) {size} under each "
-            f"of {' and '.join(names)}",
-        )
-    for seat in seats:
-        state.picked[seat] = list(given[state.players[seat]])
-    state.held[person] = []
-    if not any(state.held):
+    if assign(state, event):
         state.phase = "play"
         state.turn = state.start_player
     return NO_FACTS
@@ -338,46 +243,17 @@ def _assign(state: State, event: Assign) -> Sequence[Fact]:
 def _codex(state: State, event: Codex) -> Sequence[Fact]:
     if state.phase != "codex":
         raise IllegalEvent("KA-22c", f"the codex's shields are laid during the {_phase(state)}")
-    check_round(state, event.round, "KA-22c", "codex")
-    wanted = sorted(_codex_set(state))
-    if sorted(event.shields) != wanted:
-        raise IllegalEvent(
-            "KA-22c",
-            f"the codex holds the shields {', '.join(map(str, wanted))}, not "
-            f"{', '.join(map(str, event.shields)) or 'none'}",
-        )
-    state.codex = list(event.shields)
-    state.peeked = [[] for _ in state.players]
+    lay_codex(state, event)
     _before_draft(state, "codex")
     return NO_FACTS
-
-
-def _codex_set(state: State) -> list[int]:
-    """KA-22c: the negative shields, and 0-point ones until every seat has one."""
-    shields = list(state.config.codex_shields)
-    return shields + [0] * (len(state.players) - len(shields))
 
 
 def _wager(state: State, event: Wager) -> Sequence[Fact]:
     if state.phase != "wager":
         raise IllegalEvent("KA-22b", f"{event.player} wagers during the {_phase(state)}")
-    seat = seat_of(state, event, "KA-22b")
-    if state.wagers[seat] is not None:
-        raise IllegalEvent("KA-22b", f"{event.player} already wagered in round {state.round}")
-    if event.track == "courage" or event.track not in state.progress:
-        raise IllegalEvent(
-            "KA-22b",
-            f"a wager names one of {', '.join(wager_tracks(state))}, not {event.track}",
-        )
-    state.wagers[seat] = event.track
-    if None not in state.wagers:
+    if wager(state, event):
         _before_draft(state, "wager")
     return NO_FACTS
-
-
-def wager_tracks(state: State) -> list[str]:
-    """KA-22b: the boards a wager may name: every track in play but courage's own."""
-    return [track for track in state.progress if track != "courage"]
 
 
 def _check_card(state: State, card: str) -> None:
@@ -449,15 +325,15 @@ def _play(state: State, event: Play) -> Sequence[Fact]:
     elif track not in tracks:
         raise IllegalEvent("KA-6", f"{card} moves {' or '.join(tracks)}, not {track}")
     if event.peek is not None:
-        _check_peek(state, event, track)
+        check_peek(state, event, track)
     if event.scrolls:
-        _check_scrolls(state, event, seat, track, value)
+        check_scrolls(state, event, seat, track, value)
     cards.remove(card)
     discard = state.discard
     discard[card] = discard.get(card, 0) + 1
     facts: list[Fact] = [move_disc(state, seat, track, value, "card")]
     if boards:
-        _variant_play(state, event, seat, track, value)
+        variant_play(state, event, seat, track, value)
     played = state.played
     played[seat] += 1
     if state.persons:  # KA-20: a colour plays all its cards, then the next colour
@@ -470,54 +346,6 @@ def _play(state: State, event: Play) -> Sequence[Fact]:
     if played[turn] == state.config.plays_per_round:
         _end_play(state, facts)
     return facts
-
-
-def _check_peek(state: State, event: Play, track: str) -> None:
-    if track != "education" or "codex" not in state.config.boards:
-        raise IllegalEvent("KA-22c", "only an education card played with the codex board peeks")
-    if not 1 <= event.peek <= len(state.codex):  # type: ignore[operator]
-        raise IllegalEvent(
-            "KA-22c", f"the codex has slots 1 to {len(state.codex)}, not {event.peek}"
-        )
-
-
-def reachable_scrolls(state: State, seat: int, track: str, squares: int) -> list[int]:
-    """KA-22d: the scrolls a disc moving `squares` on `track` reaches or passes."""
-    if track != "king" or "scrolls" not in state.config.boards:
-        return []
-    before = state.progress["king"][seat]
-    after = min(before + squares, state.config.king_cap)
-    return [square for square in state.scrolls if before < square <= after]
-
-
-def _check_scrolls(state: State, event: Play, seat: int, track: str, value: int) -> None:
-    reached = reachable_scrolls(state, seat, track, value)
-    wanted = event.scrolls
-    if len(set(wanted)) != len(wanted) or not set(wanted) <= set(reached):
-        where = ", ".join(map(str, reached)) or "none"
-        raise IllegalEvent(
-            "KA-22d",
-            f"{event.player} takes scrolls on {', '.join(map(str, wanted))}, but the disc "
-            f"reaches or passes scrolls on {where}",
-        )
-
-
-def _variant_play(state: State, event: Play, seat: int, track: str, value: int) -> None:
-    """A play's part on the variant boards: the grail (KA-22a), the wager's count (KA-22b),
-    a peek (KA-22c), the scrolls taken (KA-22d)."""
-    boards = state.config.boards
-    if track in KNIGHTS:  # KA-22a: the grail moves the card's value toward that knight
-        reach = state.config.grail_squares
-        toward = 1 if track == "white" else -1
-        state.grail = max(-reach, min(reach, state.grail + toward * value))
-    if "wager" in boards:
-        counts = state.played_on[seat]
-        counts[track] = counts.get(track, 0) + 1
-    if event.peek is not None:
-        state.peeked[seat].append(event.peek)
-    for square in event.scrolls:
-        state.scrolls.remove(square)
-        state.scrolls_taken += 1
 
 
 def _end_play(state: State, facts: list[Fact]) -> None:
@@ -646,118 +474,19 @@ def _shield(state: State, event: Shield) -> Sequence[Fact]:
         raise IllegalEvent(
             "KA-22c", f"{event.player} takes a codex shield during the {_phase(state)}"
         )
-    seat = seat_of(state, event, "KA-22c")
-    if seat != state.codex_order[0]:
-        order = ", ".join(state.players[s] for s in state.codex_order)
-        raise IllegalEvent(
-            "KA-22c",
-            f"{event.player} does not choose a codex shield now; still to, in order: {order}",
-        )
-    if not 1 <= event.slot <= len(state.codex) or state.codex[event.slot - 1] is None:
-        free = [str(i) for i, shield in enumerate(state.codex, 1) if shield is not None]
-        raise IllegalEvent(
-            "KA-22c", f"codex slot {event.slot} holds no shield; free: {', '.join(free)}"
-        )
-    facts: list[Fact] = []
-    points = state.codex[event.slot - 1]
-    state.codex[event.slot - 1] = None
-    award(state, facts, seat, "codex", points or 0)  # a 0-point shield goes back to the codex
-    del state.codex_order[0]
+    facts = take_shield(state, event)
     if not state.codex_order:
         _mercy_or_finish(state, facts)
     return facts
 
 
-def mercy_terms(state: State, seat: int) -> tuple[bool, list[int], int | None]:
-    """KA-22f: whether `seat` is charity's 1st, the last seats it may take from, and the seat
-    its negative shield goes to: the last it takes from for the 1st (None here), the
-    second-last for the 2nd (none when seats tie at the start: nobody is second-last then)."""
-    groups = bottom(state, "charity")
-    lasts = [s for s in groups[0] if s != seat]
-    if ranked(state, "charity")[0] == seat:
-        return True, lasts, None
-    second_last = groups[1][0] if len(groups[0]) == 1 and len(groups) > 1 else None
-    return False, lasts, None if second_last == seat else second_last
-
-
 def _mercy(state: State, event: Mercy) -> Sequence[Fact]:
-    config = state.config
     if state.phase != "mercy":
         raise IllegalEvent("KA-22f", f"{event.player} swaps shields during the {_phase(state)}")
-    seat = seat_of(state, event, "KA-22f")
-    if seat != state.mercy_order[0]:
-        order = ", ".join(state.players[s] for s in state.mercy_order)
-        raise IllegalEvent(
-            "KA-22f", f"{event.player} does not swap shields now; still to, in order: {order}"
-        )
-    first, lasts, receiver = mercy_terms(state, seat)
-    other = state.seats.get(event.other)
-    if other is None or other not in lasts:
-        names = ", ".join(state.players[s] for s in lasts)
-        raise IllegalEvent("KA-22f", f"{event.other} is not charity's last: {names}")
-    if first:
-        receiver = other
-    negatives = negative_shields(state, seat)
-    if event.give is None:
-        if negatives and receiver is not None:
-            raise IllegalEvent(
-                "KA-22f",
-                f"{event.player} holds negative shields ({', '.join(map(str, negatives))}) and "
-                f"gives one to {state.players[receiver]}",
-            )
-    elif receiver is None or event.give not in negatives:
-        raise IllegalEvent(
-            "KA-22f",
-            f"{event.player} cannot give a {event.give} shield: "
-            + (
-                "nobody is second-last"
-                if receiver is None
-                else f"its negative shields are {', '.join(map(str, negatives)) or 'none'}"
-            ),
-        )
-    most = config.mercy_takes[0 if first else 1]
-    offered = Counter(p for p in positive_shields(state, other) if p <= config.mercy_max_value)
-    if len(event.take) > most or Counter(event.take) - offered:
-        raise IllegalEvent(
-            "KA-22f",
-            f"{event.player} takes at most {most} of {event.other}'s shields of "
-            f"{config.mercy_max_value} points or less "
-            f"({', '.join(map(str, sorted(offered.elements()))) or 'none'}), not "
-            f"{', '.join(map(str, event.take))}",
-        )
-    facts: list[Fact] = []
-    changes: Counter[int] = Counter()
-    if event.give is not None and receiver is not None:
-        _hand_over(state, seat, receiver, NEGATIVE_SOURCES, event.give)
-        changes[seat] -= event.give
-        changes[receiver] += event.give
-    for points in event.take:
-        _hand_over(state, other, seat, POSITIVE_SOURCES, points)
-        changes[seat] += points
-        changes[other] -= points
-    for who, points in sorted(changes.items()):
-        if points:
-            state.points[who]["mercy"] += points
-            facts.append(
-                ScoreChanged(
-                    round=state.round, seat=state.owners[who], source="mercy", points=points
-                )
-            )
-    del state.mercy_order[0]
+    facts = swap(state, event)
     if not state.mercy_order:
         _finish_round(state, facts)
     return facts
-
-
-def _hand_over(
-    state: State, giver: int, receiver: int, sources: frozenset[str], points: int
-) -> None:
-    """KA-22f: one shield of `points` (from one of `sources`) changes hands."""
-    held = state.shields[giver]
-    for i, (source, value) in enumerate(held):
-        if value == points and source in sources:
-            state.shields[receiver].append(held.pop(i))
-            return
 
 
 def _finish_round(state: State, facts: list[Fact]) -> None:

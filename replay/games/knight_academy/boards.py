@@ -16,6 +16,7 @@ from .scoring import (
     POSITIVE_SOURCES,
     award,
     bottom,
+    move_disc,
     negative_shields,
     positive_shields,
     ranked,
@@ -62,13 +63,22 @@ def wager_tracks(state: State) -> list[str]:
     return [track for track in state.progress if track != "courage"]
 
 
-def check_peek(state: State, event: Play, track: str) -> None:
+def pay_wagers(state: State) -> list[Fact]:
+    """KA-22b: each courage-rewarded seat moves its wagered track its place's squares for each
+    card it played there this round."""
+    facts: list[Fact] = []
+    for seat, squares in state.bonuses:
+        track = state.wagers[seat]
+        if track and (cards := state.played_on[seat].get(track, 0)):
+            facts.append(move_disc(state, seat, track, cards * squares, "wager"))
+    return facts
+
+
+def check_peek(state: State, peek: int, track: str) -> None:
     if track != "education" or "codex" not in state.config.boards:
         raise IllegalEvent("KA-22c", "only an education card played with the codex board peeks")
-    if not 1 <= event.peek <= len(state.codex):  # type: ignore[operator]
-        raise IllegalEvent(
-            "KA-22c", f"the codex has slots 1 to {len(state.codex)}, not {event.peek}"
-        )
+    if not 1 <= peek <= len(state.codex):
+        raise IllegalEvent("KA-22c", f"the codex has slots 1 to {len(state.codex)}, not {peek}")
 
 
 def reachable_scrolls(state: State, seat: int, track: str, squares: int) -> list[int]:

@@ -19,6 +19,7 @@ from .boards import (
     check_peek,
     check_scrolls,
     lay_codex,
+    pay_wagers,
     swap,
     take_shield,
     variant_play,
@@ -325,7 +326,7 @@ def _play(state: State, event: Play) -> Sequence[Fact]:
     elif track not in tracks:
         raise IllegalEvent("KA-6", f"{card} moves {' or '.join(tracks)}, not {track}")
     if event.peek is not None:
-        check_peek(state, event, track)
+        check_peek(state, event.peek, track)
     if event.scrolls:
         check_scrolls(state, event, seat, track, value)
     cards.remove(card)
@@ -367,11 +368,7 @@ def _lift_or_bonuses(state: State, facts: list[Fact]) -> None:
     state.bonuses = courage_bonuses(state)
     state.rewarded = [seat for seat, _ in state.bonuses]
     if "wager" in state.config.boards:  # KA-22b: the wagers pay instead; nobody chooses
-        for seat, squares in state.bonuses:
-            track = state.wagers[seat]
-            cards = state.played_on[seat].get(track, 0) if track else 0
-            if cards:
-                facts.append(move_disc(state, seat, track, cards * squares, "wager"))  # type: ignore[arg-type]
+        facts.extend(pay_wagers(state))
         state.bonuses = []
         _after_bonuses(state, facts)
     elif state.bonuses:

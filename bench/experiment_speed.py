@@ -31,6 +31,7 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="squire-experiment-bench-"))
 
     def experiment() -> None:
+        shutil.rmtree(work, ignore_errors=True)  # a fresh warehouse: nothing already present
         subprocess.run(
             [
                 *SQUIRE,
@@ -39,6 +40,7 @@ def main() -> None:
                 *("--precision", "1e-9", "--max", str(args.n), "--batch", str(args.n)),
                 *table,
                 *jobs,
+                *("--db", str(work / "experiment")),
             ],
             check=True,
             stdout=subprocess.DEVNULL,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -126,7 +126,7 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     metric is known within `--precision` (or `--max` matches an arm are played)."""
     from ingest.executor import chunked, make_executor, start_early, worker_count
     from ingest.experiment import Arms, Pair, metric_names, run
-    from ingest.simulate import Written, check, parse_settings, write_log
+    from ingest.simulate import check, parse_settings
     from replay.errors import RulesError
 
     game = GAMES[args.game]
@@ -163,61 +163,51 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     except (ValueError, RulesError) as err:
         print(f"squire experiment: {err}", file=sys.stderr)
         return 2
-    import shutil
-    import tempfile
-
-    from ingest.pipeline import ingest_logs
-    from ingest.warehouse import DEFAULT_DB, WarehouseBusy
+    from ingest.experiment import Store, play_and_stage
+    from ingest.warehouse import DEFAULT_DB, WarehouseBusy, Writer
 
     db = Path(args.db) if args.db else DEFAULT_DB
-    # Each batch's logs are written, then ingested (tagged with the experiment and arm); they
-    # stay only where --out asks.
-    out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="squire-experiment-"))
-    for side in ("a", "b"):
-        (out / side).mkdir(parents=True, exist_ok=True)
-    fresh: list[Path] = []
-
-    def keep(pairs: list[Pair]) -> None:
-        for pair in pairs:
-            assert pair.logs is not None
-            for side, data in zip(("a", "b"), pair.logs):
-                name = f"{args.game}-{arms.id}-{side}-{pair.index:06d}"
-                fresh.append(write_log(out / side, Written(name, data, {}, {}, [])))
-
+    try:
+        writer = Writer(db)  # before any worker stages: it clears what a killed run left
+    except WarehouseBusy as err:
+        print(f"squire experiment: {err}", file=sys.stderr)
+        return 1
+    stamp = datetime.now(UTC)
+    store = Store(db, stamp, Path(args.out) if args.out else None)
     executor = make_executor(args.jobs, args.cluster)
     workers = worker_count(executor)
-    try:
-        from ingest.experiment import play_pairs
 
+    def pairs_of(work: list[tuple[Arms, int, int, bool]]) -> Iterator[list[Pair]]:
+        """Each worker's pairs, its matches committed to the warehouse as they come."""
+        tasks = [(one, start, stop, store) for one, start, stop, _ in work]
+        for pairs, staged in executor.map_unordered(play_and_stage, tasks):
+            for part in staged:
+                done = writer.commit(
+                    part.folder, part.shas, part.paths, part.repeats, part.rejects, stamp
+                )
+                if done.rejects:  # the engine refusing its own simulation: a bug
+                    raise RuntimeError(str(done.rejects[0]))
+            yield pairs
+
+    try:
         reports = run(
             arms,
             args.precision,
             args.max,
             args.batch,
-            lambda work: executor.map_unordered(play_pairs, work),
+            pairs_of,
             lambda count: chunked(count, workers, largest=100),
-            keep=True,
-            on_pairs=keep,
         )
         for report in reports:
-            if fresh:
-                stored = ingest_logs(fresh, db, args.jobs, args.cluster)
-                if stored.rejects:  # the engine refusing its own simulation: a bug
-                    raise RuntimeError(stored.lines()[1])
-                fresh.clear()
             if "stopped" in report:
                 report["stored_in"] = str(db)
             if args.json:
                 print(json.dumps(report), flush=True)
             else:
                 print(_experiment_line(report), flush=True)
-    except WarehouseBusy as err:
-        print(f"squire experiment: {err}", file=sys.stderr)
-        return 1
     finally:
         executor.close()
-        if not args.out:
-            shutil.rmtree(out, ignore_errors=True)
+        writer.close()
     return 0
 
 

@@ -16,13 +16,18 @@ import gzip
 import hashlib
 import math
 import random
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from ingest.simulate import _ENCODER, Spec, _header, catalogue_for
+from ingest.pipeline import Staged, Task, stage
+from ingest.simulate import _ENCODER, Spec, Written, _header, catalogue_for, write_log
 from replay.game import Game, Result
 from replay.log import Experiment, Final
 from replay.playout import playout
@@ -177,6 +182,40 @@ def play(arms: Arms, side: str, index: int) -> tuple[float | None, bytes]:
     data = gzip.compress(_ENCODER.encode_lines(lines), compresslevel=3, mtime=0)
     value = measure(game, arms.metric)(header, events, result) if result.complete else None
     return value, data
+
+
+@dataclass(frozen=True)
+class Store:
+    """Where a worker stages its pairs' matches (the warehouse `db`, committed by the main
+    process), when, and where it keeps their logs (`logs`, else they go once staged)."""
+
+    db: Path
+    stamp: datetime
+    logs: Path | None = None
+
+
+def play_and_stage(task: tuple[Arms, int, int, Store]) -> tuple[list[Pair], list[Staged]]:
+    """A worker's share, played and staged for the warehouse where it was played, as an
+    ingest's worker stages its logs: the main process only commits."""
+    arms, start, stop, store = task
+    pairs = play_pairs((arms, start, stop, True))
+    folder = store.logs or Path(tempfile.mkdtemp(prefix="squire-experiment-"))
+    paths: list[str] = []
+    names: dict[str, str] = {}
+    try:
+        for pair in pairs:
+            assert pair.logs is not None
+            for side, data in zip(("a", "b"), pair.logs):
+                name = f"{arms.game}-{arms.id}-{side}-{pair.index:06d}"
+                (folder / side).mkdir(parents=True, exist_ok=True)
+                path = str(write_log(folder / side, Written(name, data, {}, {}, [])))
+                paths.append(path)
+                names[path] = f"{arms.id}/{side}/{pair.index:06d}"  # what the warehouse records
+        staged = stage(Task(paths, store.db, store.stamp, names))
+    finally:
+        if store.logs is None:
+            shutil.rmtree(folder, ignore_errors=True)
+    return [Pair(p.index, p.a, p.b) for p in pairs], staged
 
 
 def play_pairs(task: tuple[Arms, int, int, bool]) -> list[Pair]:

@@ -168,7 +168,8 @@ LABELS: dict[str, dict[str, str]] = {
     "game": {"en": "Game", "zh": "游戏"},
     "variant": {"en": "Variant", "zh": "变体"},
     "ruleset": {"en": "Rule set", "zh": "规则集"},
-    "players": {"en": "Players", "zh": "人数"},
+    "players": {"en": "Players", "zh": "人数"},  # a count of players
+    "player_names": {"en": "Players", "zh": "玩家"},  # their names
     "player": {"en": "Player", "zh": "玩家"},
     "bot": {"en": "Bot", "zh": "机器人"},
     "seat": {"en": "Seat (turn order)", "zh": "座位（行动顺序）"},

@@ -9,7 +9,7 @@ from datetime import date
 MATCH_LIST = """
 SELECT g.game_id, g.game, g.variant, g.player_count, g.complete,
        coalesce(g.played_at, g.ingested_at) AS played, g.source,
-       string_agg(s.player, ', ' ORDER BY s.seat) AS players
+       string_agg(s.player, ', ' ORDER BY s.seat) AS player_names
 FROM games g JOIN seats s USING (game_id)
 WHERE ($game IS NULL OR g.game = $game)
   AND ($id_contains = '' OR g.game_id ILIKE '%' || $id_contains || '%')

@@ -29,7 +29,7 @@ viewer = Path(__file__).with_name("viewer.py")
 for row in latest.iter_rows(named=True):
     st.page_link(
         viewer,
-        label=f"{row['game_id']} — {row['players']}",
+        label=f"{row['game_id']} — {row['player_names']}",
         icon=":material/search:",
         query_params={"game": row["game_id"]},
     )

@@ -28,7 +28,10 @@ def _pick_match() -> None:
         st.session_state["step"] = 0
 
 
-with st.expander(t("find"), expanded=not st.session_state.get("game")):
+# Once a match is open (chosen here, or by a link) the finder folds away: the board and
+# its step controls are what a reader sees first.
+opened = st.session_state.get("game") or st.query_params.get("game")
+with st.expander(t("find"), expanded=not opened):
     c1, c2, c3, c4 = st.columns(4)
     game = c1.selectbox(
         t("game"),
@@ -52,7 +55,7 @@ with st.expander(t("find"), expanded=not st.session_state.get("game")):
         },
     )
     labels = {
-        row["game_id"]: f"{row['game_id']} — {row['players']} — {row['played']:%Y-%m-%d %H:%M}"
+        row["game_id"]: f"{row['game_id']} — {row['player_names']} — {row['played']:%Y-%m-%d %H:%M}"
         for row in found.iter_rows(named=True)
     }
     st.selectbox(
@@ -109,8 +112,8 @@ board_of = BOARDS[match.game.name]
 anchors: dict[int, str] = board_of.anchors(events)
 
 nav = st.columns([2, 2, 4, 6])
-nav[0].button(t("previous"), on_click=_move, args=(-1,), disabled=False)
-nav[1].button(t("next"), on_click=_move, args=(1,))
+nav[0].button(t("previous"), on_click=_move, args=(-1,), disabled=False, shortcut="Left")
+nav[1].button(t("next"), on_click=_move, args=(1,), shortcut="Right")
 nav[2].selectbox(
     t("jump"),
     [None, *anchors],

@@ -149,6 +149,24 @@ def test_the_deep_link_opens_that_step_and_the_url_follows(server, browser):
     page.close()
 
 
+def test_an_open_match_shows_its_board_and_steps_at_1400_by_1000_and_the_arrows_step(
+    server, browser
+):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(f"{server}/viewer?game=ka-example-4p&step=120")
+    _settled(page)
+    assert page.get_by_text("Player").first.is_hidden()  # the finder folded away
+    board = page.locator(".js-plotly-plot").first.bounding_box()
+    assert board is not None and board["y"] + board["height"] <= 1000, board
+    page.locator("body").press("ArrowRight")
+    page.wait_for_function("() => window.location.search.includes('step=121')", timeout=10_000)
+    _settled(page)
+    page.locator("body").press("ArrowLeft")
+    page.wait_for_function("() => window.location.search.includes('step=120')", timeout=10_000)
+    page.screenshot(path=str(ARTIFACTS / "viewer-1400x1000.png"))
+    page.close()
+
+
 def test_the_heraldry_viewer_draws_the_hex_map_in_the_browser(server, browser):
     page = browser.new_page(viewport={"width": 1400, "height": 1300})
     page.goto(f"{server}/viewer?game=he-example-2p&step=22")

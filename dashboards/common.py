@@ -33,6 +33,7 @@ def perspective(players: list[str]) -> str | None:
         horizontal=True,
         key="perspective",
         format_func=lambda p: t("everyone") if p is None else plain(p),
+        bind="query-params",  # a shared link opens the match as that player saw it
     )
     return chosen
 

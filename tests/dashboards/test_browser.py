@@ -167,6 +167,25 @@ def test_an_open_match_shows_its_board_and_steps_at_1400_by_1000_and_the_arrows_
     page.close()
 
 
+def test_the_deep_link_carries_the_perspective(server, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    page.goto(f"{server}/viewer?game=ka-example-4p&step=20&perspective=Cid")
+    _settled(page)
+    assert page.get_by_role("radio", name="Cid").is_checked()  # the table is a canvas: the
+    # hands it hides are the AppTest's to check
+    page.get_by_text("Everyone (all hands open)").click()
+    _settled(page)
+    page.wait_for_function(
+        "() => !window.location.search.includes('perspective=Cid')", timeout=10_000
+    )
+    page.locator("label").filter(has_text="Fay").first.click()
+    _settled(page)
+    page.wait_for_function(
+        "() => window.location.search.includes('perspective=Fay')", timeout=10_000
+    )
+    page.close()
+
+
 def test_the_heraldry_viewer_draws_the_hex_map_in_the_browser(server, browser):
     page = browser.new_page(viewport={"width": 1400, "height": 1300})
     page.goto(f"{server}/viewer?game=he-example-2p&step=22")

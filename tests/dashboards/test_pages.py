@@ -615,3 +615,11 @@ def test_what_if_runs_a_small_paired_experiment_with_the_same_change(app):
     low, high = (float(x) for x in shown["95%"].strip("[]").split(","))
     assert low < float(shown["With the change − without"]) < high
     assert "squire experiment knight-academy --a 'quest_prizes=[30, 20, 10]'" in at.code[0].value
+
+
+def test_a_link_with_a_perspective_opens_the_match_as_that_player_saw_it(app):
+    at = app("viewer", game="ka-example-4p", step="20", perspective="Cid")
+    frame = next(f.value for f in at.dataframe if "Player" in f.value.columns)
+    hands = dict(zip(frame["Player"], frame["Hand"]))
+    assert "(hidden)" in hands["Ann"] and "(hidden)" not in hands["Cid"]
+    assert at.radio(key="perspective").value == "Cid"

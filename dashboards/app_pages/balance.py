@@ -106,6 +106,17 @@ if not shares.is_empty():
 st.subheader(t("ruleset"))
 # A side is a rule set, or a variant under it (Knight Academy's lancelot against gawain).
 VARIANT = " · "
+
+
+def _side(one: Filters, name: str) -> None:
+    """One side of a comparison: its bots' win rates and the sources of its winners' points."""
+    sql, params = where(one, queries.RULESET_SUMMARY)
+    summary = query(sql, params).with_columns((pl.col("wins") / pl.col("seats")).alias("win_rate"))
+    show(summary.drop("ruleset_key"), f"{name}-bots")
+    sql, params = where(one, queries.SOURCE_SHARE_OF_WINNERS)
+    show(named(query(sql, params).drop("ruleset_key"), "source"), f"{name}-sources")
+
+
 choices = [
     key if variant == "base" else f"{variant}{VARIANT}{key}"
     for variant, key in query(queries.RULESETS_OF_GAME, {"game": flt.game}).iter_rows()
@@ -125,16 +136,7 @@ if len(choices) >= 2:
             dates=flt.dates,
         )
         with column:
-            sql, params = where(one, queries.RULESET_SUMMARY)
-            summary = query(sql, params).with_columns(
-                (pl.col("wins") / pl.col("seats")).alias("win_rate")
-            )
-            show(summary.drop("ruleset_key"), f"ruleset-{side}-bots")
-            sql, params = where(one, queries.SOURCE_SHARE_OF_WINNERS)
-            show(
-                named(query(sql, params).drop("ruleset_key"), "source"),
-                f"ruleset-{side}-sources",
-            )
+            _side(one, f"ruleset-{side}")
 else:
     st.caption(t("one_ruleset"))
 
@@ -156,16 +158,6 @@ if not arms.is_empty():
         key="experiment",
     )
     for column, side in zip(st.columns(2), ("a", "b")):
-        one = Filters(game=flt.game, experiment=chosen, arm=side)
         with column:
             st.caption(side.upper())
-            sql, params = where(one, queries.RULESET_SUMMARY)
-            summary = query(sql, params).with_columns(
-                (pl.col("wins") / pl.col("seats")).alias("win_rate")
-            )
-            show(summary.drop("ruleset_key"), f"experiment-{side}-bots")
-            sql, params = where(one, queries.SOURCE_SHARE_OF_WINNERS)
-            show(
-                named(query(sql, params).drop("ruleset_key"), "source"),
-                f"experiment-{side}-sources",
-            )
+            _side(Filters(game=flt.game, experiment=chosen, arm=side), f"experiment-{side}")

@@ -327,6 +327,42 @@ LABELS: dict[str, dict[str, str]] = {
     "start": {"en": "start", "zh": "开始"},
     "neutral": {"en": "neutral seat", "zh": "中立玩家"},
     "cards": {"en": "cards", "zh": "张"},
+    "draft": {"en": "The draft as the table saw it", "zh": "轮抽全貌"},
+    "dealt": {"en": "Dealt", "zh": "发到的牌"},
+    "pick": {"en": "Pick", "zh": "选牌"},
+    "draft_caption": {
+        "en": "Each cell: the card kept ‖ the cards passed on. ⊘ a hate-draft: the card was "
+        "worth more to the seat it passes to than to the picker, who held a card worth more to "
+        "itself (the greedy bot's measure: the points a card can still win on its best track). "
+        "↺ cards that went round the whole table unpicked. This round passes:",
+        "zh": "每格：留下的牌 ‖ 传出的牌。⊘ 表示“卡牌”（抢牌）：这张牌对下家比对自己更有价值，"
+        "而自己手里本有对自己更有价值的牌（按贪心机器人的估值：一张牌在其最佳轨道上还能赢得的分数）。"
+        "↺ 表示绕桌一圈都没人选的牌。本回合传牌方向：",
+    },
+    "worth_own": {"en": "Worth to the picker", "zh": "对选牌者的价值"},
+    "worth_next": {"en": "Worth to the next seat", "zh": "对下家的价值"},
+    "passed_to": {"en": "Passed to", "zh": "传给"},
+    "best_own": {"en": "Picker's best card", "zh": "选牌者最好的牌"},
+    "hate_drafts": {"en": "Hate-drafts", "zh": "抢牌（卡牌）"},
+    "hate_rate": {"en": "Hate-draft rate", "zh": "抢牌率"},
+    "hate_caption": {
+        "en": "From the draft of the latest {matches} matches under these filters (at most "
+        "{latest}), each pick valued by the greedy bot. A seat hate-drafts often when a tenth "
+        "of its picks or more were hate-drafts; fair share: what a seat would win by chance.",
+        "zh": "取自这些筛选条件下最近 {matches} 局（最多 {latest} 局）的轮抽，"
+        "每次选牌按贪心机器人估值。若某座位至少十分之一的选牌是抢牌，则算“经常抢牌”；公平份额：随机情况下一个座位的胜率。",
+    },
+    "often": {"en": "often", "zh": "经常"},
+    "rarely": {"en": "rarely or never", "zh": "很少或从不"},
+    "fair_share": {"en": "Fair share", "zh": "公平份额"},
+    "turning_points": {"en": "Turning points", "zh": "转折点"},
+    "chances": {"en": "Who was winning", "zh": "谁在领先"},
+    "score_by_source": {"en": "Final scores by source", "zh": "按来源的最终得分"},
+    "download_html": {"en": "Download this match (HTML)", "zh": "下载本局（HTML）"},
+    "chances_help": {
+        "en": "Each seat's estimated chance to win after every step; click to go there.",
+        "zh": "每一步之后各座位的预计胜率；点击即可跳到该步。",
+    },
     "game_over": {"en": "The game is over.", "zh": "游戏结束。"},
     "by": {"en": "by", "zh": "由"},
     # table columns, as the warehouse names them (downloads keep these names)
@@ -413,12 +449,12 @@ def language() -> str:
     return lang if lang in LANGUAGES else "en"
 
 
-def t(key: str) -> str:
-    """The label for `key` in the chosen language."""
+def t(key: str, lang: str | None = None) -> str:
+    """The label for `key` in `lang`, or else in the language chosen."""
     entry = LABELS.get(key)
     if entry is None:
         return key
-    return entry.get(language(), entry["en"])
+    return entry.get(lang or language(), entry["en"])
 
 
 def phase(name: str) -> str:

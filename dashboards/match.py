@@ -13,6 +13,7 @@ import streamlit as st
 from dashboards import queries
 from dashboards.data import query, signature, warehouse_path
 from ingest.catalogues import Library
+from replay.game import Result
 from replay.replayer import Match, open_log, replay, state_at
 
 
@@ -21,6 +22,8 @@ class Replayed:
     match: Match
     events: list[dict[str, Any]]  # per event: index, line, round, kind, player, text, facts
     catalogue: str | None = None  # "name version" of the catalogue it was played with, if any
+    result: Result | None = None  # scores by source where the log ends
+    sources: tuple[str, ...] = ()  # the sources its ruleset scores from
 
 
 def _log_bytes(game_id: str) -> bytes | None:
@@ -72,6 +75,8 @@ def _load(game_id: str, signature_: str) -> Replayed | None:
         match=match,
         events=events,
         catalogue=(f"{played_with.name} {played_with.version}" if played_with else None),
+        result=match.game.result(outcome.state),
+        sources=tuple(match.game.scored_sources(match.config)),
     )
 
 

@@ -205,3 +205,19 @@ RULESETS_OF_GAME = (
     "SELECT DISTINCT variant, ruleset_key FROM games WHERE game = $game ORDER BY ruleset_key, "
     "variant <> 'base', variant"
 )
+
+# The latest complete matches under the filters, as logs to replay (the draft's hate-drafts),
+# with the players who could win and the winners.
+LATEST_LOGS = """
+WITH chosen AS (
+    SELECT game_id, header, played_at FROM games WHERE complete AND {where}
+    ORDER BY played_at DESC, game_id LIMIT $limit
+)
+SELECT c.game_id, c.header,
+       (SELECT list(e.payload ORDER BY e.event_index) FROM events e WHERE e.game_id = c.game_id)
+           AS payloads,
+       (SELECT list(s.player) FROM seats s WHERE s.game_id = c.game_id AND NOT s.neutral)
+           AS seated,
+       (SELECT list(s.player) FROM seats s WHERE s.game_id = c.game_id AND s.won) AS winners
+FROM chosen c ORDER BY c.played_at DESC, c.game_id
+"""

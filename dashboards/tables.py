@@ -32,6 +32,8 @@ RATES = (
     "winner_leads_share",
     "interval_low",
     "interval_high",
+    "hate_rate",
+    "fair_share",
 )
 
 

@@ -274,6 +274,40 @@ def cmd_rescore(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """Who was winning after each step of one match, and its turning points."""
+    from ingest.review import NotEnoughMatches, fit_stored, review, review_text, stored_log
+    from ingest.warehouse import DEFAULT_DB
+
+    db = Path(args.db) if args.db else DEFAULT_DB
+    target = args.match
+    try:
+        if Path(target).is_file():
+            data = read_log(target)
+        else:
+            stored = stored_log(db, target)
+            if stored is None:
+                print(f"squire review: {one_line(target)} is neither a log file nor a match "
+                      f"stored in {db}", file=sys.stderr)  # fmt: skip
+                return 2
+            data = stored
+        match = open_log(data, target, catalogues=Library(db))
+        outcome = replay(match)
+        model = fit_stored(db, match.game.name)
+    except ReplayError as err:
+        print(str(err), file=sys.stderr)
+        return 1
+    except NotEnoughMatches as err:
+        print(f"squire review: {err}", file=sys.stderr)
+        return 2
+    reviewed = review(match, model, outcome)
+    if args.json:
+        print(json.dumps(reviewed.to_json(), ensure_ascii=False))
+    else:
+        print(review_text(reviewed, outcome))
+    return 0
+
+
 def cmd_ingest(args: argparse.Namespace) -> int:
     """Store logs in the warehouse; list what was rejected; status 1 if anything was."""
     from ingest.executor import INGEST_PRELOAD, start_early
@@ -507,6 +541,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the finishing bots' chance (default 0)")
     p.add_argument("--json", action="store_true", help="one JSON object per match, then a summary")
     p.set_defaults(run=cmd_rescore)
+
+    p = sub.add_parser(
+        "review", help="who was winning after each step of a match, and its turning points"
+    )
+    p.add_argument("match", metavar="LOG|GAME_ID", help="a log file, or a stored match's game_id")
+    p.add_argument("--db", help="warehouse folder (default data/warehouse): the matches the "
+                   "estimate is fitted on, and where a game_id is looked up")  # fmt: skip
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.set_defaults(run=cmd_review)
 
     p = sub.add_parser(
         "experiment", help="compare two rule sets on one question with paired simulated matches"

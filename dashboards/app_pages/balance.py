@@ -12,6 +12,7 @@ import streamlit as st
 from dashboards import queries
 from dashboards.common import filters, has_matches, named, where
 from dashboards.data import Filters, query
+from dashboards.draft import balance_section
 from dashboards.i18n import t
 from dashboards.stats import chi_square_p
 from dashboards.tables import show
@@ -65,6 +66,7 @@ if flt.game == "knight-academy":
         query(sql, params).rename({"item": "card", "item_type": "type"}),
         "draft-cards",
     )
+    balance_section(flt)
 else:
     sql, params = where(flt, queries.COMPONENTS)
     components = query(sql, params)

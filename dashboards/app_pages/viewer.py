@@ -11,11 +11,18 @@ from dashboards import queries
 from dashboards.boards import BOARDS
 from dashboards.common import date_bounds, game_label, has_matches, plain
 from dashboards.data import query, signature
-from dashboards.i18n import t
+from dashboards.draft import viewer_grid
+from dashboards.export import match_html
+from dashboards.i18n import language, t
 from dashboards.match import load, snapshot
 from dashboards.tables import show
+from dashboards.timeline import figure as chances_figure
+from dashboards.timeline import reviewed, turning_point_label
+from ingest.review import Review
 from replay.registry import GAMES
 
+# The board, its steps and the chances below it fit a laptop's screen: less empty space above.
+st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
 st.title(t("viewer"))
 if not has_matches():
     st.stop()
@@ -66,11 +73,12 @@ with st.expander(t("find"), expanded=not opened):
         on_change=_pick_match,
         placeholder=t("choose_match"),
     )
+    if not st.session_state.get("game"):
+        latest = query(queries.MATCH_LIST, queries.ANY_MATCH)
+        st.session_state["game"] = latest["game_id"][0]
+    game_id = st.text_input(t("match_id"), key="game", bind="query-params")
 
-if not st.session_state.get("game"):
-    latest = query(queries.MATCH_LIST, queries.ANY_MATCH)
-    st.session_state["game"] = latest["game_id"][0]
-game_id = st.text_input(t("match_id"), key="game", bind="query-params")
+
 loaded = load(game_id)
 if loaded is None:
     st.warning(t("no_match"))
@@ -88,6 +96,18 @@ def _jump() -> None:
     target = st.session_state.get("jump")
     if target is not None:
         st.session_state["step"] = target
+
+
+def _clicked() -> None:
+    """A click on the chart moves the viewer to the step clicked."""
+    chosen = st.session_state.get("chances")
+    points = chosen.selection.points if chosen else []
+    if points:
+        st.session_state["step"] = min(last, max(0, int(points[0]["x"])))
+
+
+def _to(target: int) -> None:
+    st.session_state["step"] = target
 
 
 def describe(fact: dict[str, object]) -> str:
@@ -111,10 +131,11 @@ def describe(fact: dict[str, object]) -> str:
 board_of = BOARDS[match.game.name]
 anchors: dict[int, str] = board_of.anchors(events)
 
-nav = st.columns([2, 2, 4, 6])
+# The step controls in one row: with the finder folded, the board starts high on the screen.
+nav = st.columns([1.6, 1.3, 7, 3], vertical_alignment="center")
 nav[0].button(t("previous"), on_click=_move, args=(-1,), disabled=False, shortcut="Left")
 nav[1].button(t("next"), on_click=_move, args=(1,), shortcut="Right")
-nav[2].selectbox(
+nav[3].selectbox(
     t("jump"),
     [None, *anchors],
     format_func=lambda s: "—" if s is None else anchors[s],
@@ -124,7 +145,10 @@ nav[2].selectbox(
 )
 if st.session_state.get("step", 0) > last:
     st.session_state["step"] = last
-step = st.slider(t("step"), 0, last, key="step", bind="query-params")
+with nav[2]:
+    step = st.slider(
+        t("step"), 0, last, key="step", bind="query-params", label_visibility="collapsed"
+    )
 
 view = snapshot(game_id, step, signature())
 assert view is not None
@@ -140,9 +164,23 @@ st.caption(
 )
 
 current = events[step - 1] if step > 0 else None
+chart = None
 board, side = st.columns([3, 2])
 with board:
-    st.plotly_chart(board_of.figure(view, players, current), key="board")
+    drawn = board_of.figure(view, players, current)
+    st.plotly_chart(drawn, key="board")
+    chances = reviewed(game_id)
+    if isinstance(chances, str):
+        st.caption(plain(chances))
+    elif chances is not None:
+        chart = chances_figure(chances, players, step)
+        st.plotly_chart(
+            chart,
+            key="chances",
+            on_select=_clicked,
+            selection_mode="points",
+            config={"displayModeBar": False},
+        )
     expect = view["expecting"]
     if expect["kind"] == "nothing":
         st.success(t("game_over"))
@@ -157,7 +195,47 @@ with board:
         )
 
 with side:
+    if chances is not None and not isinstance(chances, str) and chances.turning_points:
+        st.markdown(f"**{t('turning_points')}**", help=t("chances_help"))
+        for i, point in enumerate(chances.turning_points):
+            st.button(
+                turning_point_label(point),
+                key=f"turning-{i}",
+                help=plain(str(point["what"])),
+                on_click=_to,
+                args=(point["step"],),
+                type="tertiary",
+            )
     board_of.side(view, players)
+
+
+# The file is written only when the button is clicked, from what this run drew and in the
+# language it drew it in (the click's callback runs outside the page's run).
+shown = st.session_state.get("perspective")
+lang = language()
+replayed = loaded
+heading = f"{game_label(match.game.name)} · {game_id}"
+st.download_button(
+    f"⬇ {t('download_html')}",
+    lambda: match_html(
+        title=heading,
+        caption=f"{t('step', lang)} {step} / {last}"
+        + (f" · {t('perspective', lang)}: {shown}" if shown else ""),
+        board=drawn,
+        chances=chart if isinstance(chances, Review) else None,
+        reviewed=chances if isinstance(chances, Review) else None,
+        result=replayed.result,
+        players=list(players),
+        sources=list(replayed.sources),
+        lang=lang,
+    ),
+    f"{game_id}-step-{step}.html",
+    "text/html",
+    key="export",
+)
+
+if match.game.name == "knight-academy":
+    viewer_grid(game_id, list(players), view["round"], st.session_state.get("perspective"))
 
 if current is not None and current["facts"]:
     st.subheader(t("facts"))

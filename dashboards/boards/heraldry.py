@@ -173,7 +173,7 @@ def figure(
             )
         )
     fig.update_layout(
-        height=580,
+        height=390,
         margin={"l": 5, "r": 5, "t": 28, "b": 5},
         plot_bgcolor="white",
         xaxis={"visible": False, "scaleanchor": "y"},

@@ -156,7 +156,7 @@ def figure(
         )
     _variant_pieces(fig, view, tracks, length)
     fig.update_layout(
-        height=420,
+        height=360,
         margin={"l": 10, "r": 10, "t": 10, "b": 30},
         xaxis={"range": [-0.7, length + 0.7], "dtick": 1, "title": None, "showgrid": False},
         yaxis={

@@ -158,6 +158,8 @@ def test_an_open_match_shows_its_board_and_steps_at_1400_by_1000_and_the_arrows_
     assert page.get_by_text("Player").first.is_hidden()  # the finder folded away
     board = page.locator(".js-plotly-plot").first.bounding_box()
     assert board is not None and board["y"] + board["height"] <= 1000, board
+    chances = page.locator(".js-plotly-plot").nth(1).bounding_box()  # who was winning
+    assert chances is not None and chances["y"] + chances["height"] <= 1000, chances
     page.locator("body").press("ArrowRight")
     page.wait_for_function("() => window.location.search.includes('step=121')", timeout=10_000)
     _settled(page)
@@ -165,6 +167,63 @@ def test_an_open_match_shows_its_board_and_steps_at_1400_by_1000_and_the_arrows_
     page.wait_for_function("() => window.location.search.includes('step=120')", timeout=10_000)
     page.screenshot(path=str(ARTIFACTS / "viewer-1400x1000.png"))
     page.close()
+
+
+@pytest.mark.parametrize(
+    "game_id", ["ka-example-4p", "he-example-3p", "pa-example-3p", "aa-example-3p"]
+)
+def test_who_was_winning_is_on_screen_and_a_click_on_it_moves_the_board(server, browser, game_id):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    started = time.monotonic()
+    page.goto(f"{server}/viewer?game={game_id}&step=2&lang=zh")
+    _settled(page)
+    chart = page.locator(".js-plotly-plot").nth(1)
+    box = chart.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 1000, box
+    assert page.get_by_text("转折点").first.is_visible()
+    seconds = time.monotonic() - started
+    # a marker two thirds along the first seat's line: the viewer goes to about that step
+    points = chart.locator(".scatterlayer .trace").first.locator("path.point")
+    aim = points.count() * 2 // 3
+    spot = points.nth(aim).bounding_box()
+    assert spot is not None
+    page.mouse.click(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
+    page.wait_for_function("() => !window.location.search.includes('step=2&')", timeout=10_000)
+    _settled(page)
+    step = int(page.url.split("step=")[1].split("&")[0])
+    assert abs(step - aim) <= 3, (step, aim)  # the nearest marker of any seat's line
+    page.screenshot(path=str(ARTIFACTS / f"viewer-chances-{game_id}.png"))
+    page.get_by_role("button", name="步骤").first.click()  # a turning point
+    _settled(page)
+    assert int(page.url.split("step=")[1].split("&")[0]) != step
+    page.close()
+    print(f"{game_id}: opened with its chances in {seconds:.1f} s")
+
+
+def test_a_match_downloads_as_html_that_opens_by_itself_and_the_draft_shows(
+    server, browser, tmp_path
+):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(f"{server}/viewer?game=ka-example-4p&step=60&lang=zh&perspective=Cid")
+    _settled(page)
+    grid = page.get_by_text("轮抽全貌").first
+    grid.scroll_into_view_if_needed()
+    assert grid.is_visible()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="下载本局（HTML）").click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name == "ka-example-4p-step-60.html"
+    page.close()
+    offline = browser.new_page(viewport={"width": 1200, "height": 1400})
+    offline.route("**/*", lambda route: route.abort() if route.request.url.startswith("http")
+                  else route.continue_())  # fmt: skip
+    offline.goto(saved.as_uri())
+    offline.wait_for_selector(".js-plotly-plot .scatterlayer", timeout=20_000)
+    assert offline.locator(".js-plotly-plot").count() == 2  # the board and who was winning
+    assert offline.get_by_text("视角: Cid").is_visible()
+    offline.screenshot(path=str(ARTIFACTS / "match-export.png"))
+    offline.close()
 
 
 def test_the_deep_link_carries_the_perspective(server, browser):
@@ -192,7 +251,7 @@ def test_the_heraldry_viewer_draws_the_hex_map_in_the_browser(server, browser):
     _settled(page)
     assert page.get_by_text("Round 9").first.is_visible()
     # 54 hexes drawn as shapes, plus the two the battle's steps touched, outlined.
-    shapes = page.locator(".js-plotly-plot .shapelayer path")
+    shapes = page.locator(".js-plotly-plot").first.locator(".shapelayer path")
     assert shapes.count() == 56
     assert page.locator('[data-testid="stException"]').count() == 0
     page.get_by_role("button", name="Next").click()
@@ -207,9 +266,9 @@ def test_the_paladins_viewer_draws_the_main_board_in_the_browser(server, browser
     page.goto(f"{server}/viewer?game=pa-example-2p&step=30")
     _settled(page)
     assert page.get_by_text("Main board: regions and squares").first.is_visible()
-    assert page.locator(".js-plotly-plot .shapelayer path").count() == 30
+    assert page.locator(".js-plotly-plot").first.locator(".shapelayer path").count() == 30
     assert page.locator('[data-testid="stException"]').count() == 0
-    page.get_by_text("Bob").first.click()  # Bob's perspective
+    page.locator("label").filter(has_text="Bob").first.click()  # Bob's perspective
     _settled(page)
     page.screenshot(path=str(ARTIFACTS / "viewer-paladins.png"))
     page.close()
@@ -219,7 +278,7 @@ def test_the_albus_viewer_draws_the_boards_in_the_browser(server, browser):
     page = browser.new_page(viewport={"width": 1400, "height": 1300})
     page.goto(f"{server}/viewer?game=aa-example-2p&step=25")
     _settled(page)
-    assert page.locator(".js-plotly-plot .shapelayer path").count() >= 24
+    assert page.locator(".js-plotly-plot").first.locator(".shapelayer path").count() >= 24
     assert page.locator('[data-testid="stException"]').count() == 0
     page.screenshot(path=str(ARTIFACTS / "viewer-albus-academy.png"))
     page.close()

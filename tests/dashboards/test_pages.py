@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import polars as pl
 import pytest
@@ -320,7 +321,7 @@ def test_the_heraldry_viewer_draws_the_map_and_shows_what_replay_step_shows(app,
     assert list(seats.columns)[1:] == ["Fay", "Ann"]
     scores = seats.set_index(seats.columns[0]).loc["Score"]
     assert scores.tolist() == [str(s["score"]) for s in view["seats"].values()]
-    [chart] = _elements(at._tree, "plotly_chart")
+    chart, _chances = _elements(at._tree, "plotly_chart")  # the board, then who was winning
     figure = json.loads(chart.proto.spec)
     shapes = figure["layout"]["shapes"]
     outlined = [s for s in shapes if s["line"].get("width") == 4]
@@ -392,7 +393,7 @@ def test_the_paladins_viewer_shows_replay_step_and_hides_a_chosen_paladin(app, c
     table = at.dataframe[0].value.set_index("")
     assert table.loc["Paladin", "Ann"] == "—" and table.loc["Paladin", "Bob"].startswith("pal-12")
     assert view["seats"]["Ann"]["paladin"] is None  # not revealed in the replayer's view either
-    [chart] = _elements(at._tree, "plotly_chart")
+    chart, _chances = _elements(at._tree, "plotly_chart")  # the board, then who was winning
     figure = json.loads(chart.proto.spec)
     assert len(figure["layout"]["shapes"]) == len(view["board"]) == 30
     # the one it was played with, in the caption's Markdown (names escaped, shown as written)
@@ -429,7 +430,7 @@ def test_the_albus_viewer_draws_every_board_and_hides_private_homework(app, caps
     table = at.dataframe[0].value.set_index("")
     assert "hidden" in table.loc["Private homework", "Bob"]
     assert "hidden" not in table.loc["Private homework", "Ann"]
-    [chart] = _elements(at._tree, "plotly_chart")
+    chart, _chances = _elements(at._tree, "plotly_chart")  # the board, then who was winning
     figure = json.loads(chart.proto.spec)
     rects = [s for s in figure["layout"]["shapes"] if s["type"] == "rect"]
     assert len(rects) == 2 * 12  # two boards of 3 × 4
@@ -623,3 +624,109 @@ def test_a_link_with_a_perspective_opens_the_match_as_that_player_saw_it(app):
     hands = dict(zip(frame["Player"], frame["Hand"]))
     assert "(hidden)" in hands["Ann"] and "(hidden)" not in hands["Cid"]
     assert at.radio(key="perspective").value == "Cid"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(
+    "game_id", ["ka-example-4p", "he-example-3p", "pa-example-3p", "aa-example-3p"]
+)
+def test_the_viewer_charts_who_was_winning_and_a_turning_point_moves_the_board(
+    app, warehouse, capsys, game_id, lang
+):
+    at = app("viewer", lang=lang, game=game_id, step="3")
+    _board, chances = _elements(at._tree, "plotly_chart")
+    figure = json.loads(chances.proto.spec)
+    assert main(["review", game_id, "--db", str(warehouse), "--json"]) == 0
+    reviewed = json.loads(capsys.readouterr().out)
+    lines = {trace["name"]: trace["y"] for trace in figure["data"]}
+    assert set(lines) == set(reviewed["timeline"][0]["p"])  # a line a seat that can win
+    for who, ys in lines.items():
+        assert ys == [entry["p"][who] for entry in reviewed["timeline"]]
+    [marker] = figure["layout"]["shapes"]  # the viewer's step
+    assert marker["x0"] == 3
+    label = LABELS["turning_points"][lang]
+    assert any(label in m.value for m in at.markdown)
+    first = reviewed["turning_points"][0]
+    button = next(b for b in at.button if b.key == "turning-0")
+    assert plain(f"{first['before']:.0%} → {first['after']:.0%}") in button.label
+    button.click().run()
+    assert at.slider[0].value == first["step"]
+    _board, chances = _elements(at._tree, "plotly_chart")
+    assert json.loads(chances.proto.spec)["layout"]["shapes"][0]["x0"] == first["step"]
+
+
+def _draft_grid(at):
+    """The viewer's draft grid: the table whose first column names the dealt hands."""
+    return next(
+        frame.value
+        for frame in at.dataframe
+        if "" in frame.value.columns and frame.value[""].iloc[0] in ("Dealt", "发到的牌")
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_viewer_shows_the_draft_as_the_table_saw_it_behind_the_perspective(app, lang):
+    from ingest.draft import drafts
+    from replay.replayer import open_log
+
+    path = ROOT / "tests" / "knight_academy" / "logs" / "ka-example-4p.jsonl"
+    rounds = drafts(open_log(path.read_bytes(), str(path)))
+    at = app("viewer", lang=lang, game="ka-example-4p", step="60")  # round 2's draft
+    assert any(LABELS["draft"][lang] in s.value for s in at.subheader)
+    grid = _draft_grid(at)
+    second = rounds[1]
+    assert list(grid.columns)[1:] == ["Bob", "Cid", "Ann", "Fay"]
+    assert grid.iloc[0]["Bob"] == ", ".join(second.dealt["Bob"])
+    bob_third = next(p for p in second.picks if p.player == "Bob" and p.number == 3)
+    assert grid.iloc[3]["Bob"].startswith("charity-5 ⊘")  # worked by hand in test_draft
+    assert grid.iloc[3]["Bob"].endswith(", ".join(bob_third.passed))
+    at.radio(key="perspective").set_value("Cid").run()
+    hidden = LABELS["hidden"][lang]
+    grid = _draft_grid(at)
+    assert grid.iloc[0]["Bob"] == hidden and grid.iloc[0]["Cid"] != hidden
+    assert not grid["Cid"].str.contains(hidden, regex=False).any()
+
+
+def test_the_match_downloads_as_one_html_file_that_needs_nothing_else(app):
+    from dashboards.export import match_html
+    from ingest.review import Review
+
+    at = app("viewer", game="ka-example-4p", step="120")
+    assert any("HTML" in b.label for b in at.get("download_button"))
+    board, chances = _elements(at._tree, "plotly_chart")
+    import plotly.graph_objects as go
+
+    from replay.game import Result
+
+    reviewed = Review(
+        game_id="g",
+        method="m",
+        timeline=[(0, {"<b>Ann</b>": 0.5, "Bob": 0.5}), (1, {"<b>Ann</b>": 1.0, "Bob": 0.0})],
+        turning_points=[
+            {"step": 1, "player": "<b>Ann</b>", "before": 0.5, "after": 1.0, "what": "x<y"}
+        ],
+    )
+    page = match_html(
+        title="Knight Academy · g",
+        caption="Step 1 / 1",
+        board=go.Figure(json.loads(board.proto.spec)),
+        chances=go.Figure(json.loads(chances.proto.spec)),
+        reviewed=reviewed,
+        result=Result(
+            complete=True,
+            scores=[3, 1],
+            sources=[{"quest": 3}, {"quest": 1}],
+            winners=[0],
+            ranks=[1, 2],
+        ),
+        players=["<b>Ann</b>", "Bob"],
+        sources=["quest"],
+        lang="zh",
+    ).decode()
+    assert page.startswith("<!DOCTYPE html>") and '<html lang="zh">' in page
+    assert not re.search(r"<script[^>]*\bsrc=", page)  # plotly's script is inlined, no fetch
+    assert len(page) > 3_000_000  # …which it is: plotly.js itself
+    assert page.count('class="plotly-graph-div"') == 2
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in page and "<b>Ann</b>" not in page.split("<script")[0]
+    assert "x&lt;y" in page and "转折点" in page and "按来源的最终得分" in page
+    assert '<td class="n"><b>3</b></td>' in page

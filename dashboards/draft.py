@@ -1,0 +1,103 @@
+"""Knight Academy's draft (KA-5) as the table saw it: the viewer's grid of a round's picks, and
+Balance's hate-drafts across matches (ingest.draft reconstructs and values the picks)."""
+
+from __future__ import annotations
+
+import polars as pl
+import streamlit as st
+
+from dashboards import queries
+from dashboards.common import plain, where
+from dashboards.data import Filters, query, signature
+from dashboards.i18n import t
+from dashboards.match import load
+from dashboards.tables import show
+from ingest.draft import Round, by_card, by_seat, drafts, grid, hate_drafts
+from replay.replayer import open_log
+
+# Balance values the draft of this many of the selection's latest matches: each is replayed
+# and every pick valued, about a millisecond a match.
+LATEST = 500
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _drafts(game_id: str, signature_: str) -> list[Round]:
+    loaded = load(game_id)
+    return drafts(loaded.match) if loaded is not None else []
+
+
+def viewer_grid(game_id: str, players: list[str], current: int, perspective: str | None) -> None:
+    """The round's draft, the viewer's round first; hidden cards as the perspective hides them."""
+    rounds = _drafts(game_id, signature())
+    if not rounds:
+        return
+    st.subheader(t("draft"))
+    numbers = [r.round for r in rounds]
+    chosen = st.pills(
+        t("round"),
+        numbers,
+        default=current if current in numbers else numbers[0],
+        key=f"draft-round-{game_id}-{current}",  # a new round of the viewer starts at its own
+    )
+    rnd = next((r for r in rounds if r.round == chosen), rounds[0])
+    rows = grid(rnd, players, perspective, t("hidden"))
+    for row in rows:
+        row[""] = t("dealt") if row[""] == "dealt" else f"{t('pick')} {row['']}"
+    frame = pl.DataFrame(rows).select("", *[p for p in players if p in rows[0]])
+    passes = {pick.player: pick.passed_to for pick in rnd.picks if pick.number == 1}
+    st.caption(
+        plain(
+            t("draft_caption")
+            + " "
+            + ", ".join(f"{who} → {to}" for who, to in passes.items() if to is not None)
+        )
+    )
+    show(frame, f"draft-{game_id}-{rnd.round}")
+    hates = [p for p in rnd.picks if p.hate and perspective in (None, p.player)]
+    if hates:
+        show(
+            pl.DataFrame(
+                [
+                    {
+                        "pick": p.number,
+                        "player": p.player,
+                        "card": p.card,
+                        "worth_own": round(p.worth, 2),
+                        "worth_next": round(p.worth_next, 2),
+                        "passed_to": p.passed_to,
+                        "best_own": round(p.best, 2),
+                    }
+                    for p in hates
+                ]
+            ),
+            f"hate-{game_id}-{rnd.round}",
+        )
+
+
+@st.cache_data(ttl=600, show_spinner=False, max_entries=32)
+def _hate_picks(sql: str, params: tuple[tuple[str, object], ...], signature_: str) -> pl.DataFrame:
+    stored = query(sql, dict(params))
+    matches = []
+    for game_id, header, payloads, seated, winners in stored.iter_rows():
+        match = open_log(("\n".join([header, *payloads]) + "\n").encode(), game_id)
+        matches.append((game_id, drafts(match), set(seated), set(winners)))
+    return hate_drafts(matches)
+
+
+def balance_section(flt: Filters) -> None:
+    """How often each card is hate-drafted; how seats that do it often fare."""
+    st.subheader(t("hate_drafts"))
+    sql, params = where(flt, queries.LATEST_LOGS, limit=LATEST)
+    with st.spinner(t("hate_drafts")):
+        picks = _hate_picks(sql, tuple(sorted(params.items())), signature())
+    if picks.is_empty():
+        return
+    matches = picks["game_id"].n_unique()
+    st.caption(plain(t("hate_caption").format(matches=matches, latest=LATEST)))
+    seats = by_seat(picks).with_columns(
+        pl.col("often").replace_strict(
+            {True: t("often"), False: t("rarely")}, return_dtype=pl.String
+        )
+    )
+    show(seats.rename({"often": "hate_drafts"}), "hate-seats")
+    show(by_card(picks), "hate-cards")

@@ -1,0 +1,246 @@
+"""`squire review`: a match replayed with each seat's chance to win after every step, and the
+turning points, the steps that moved a chance most (the model is ingest.outlook's)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import msgspec
+import polars as pl
+
+from ingest.outlook import Facts, Model, fit, predict, turning_points
+from ingest.warehouse import open_reader
+from replay.facts import ResourceChanged, ScoreChanged, TrackMoved
+from replay.log import Final
+from replay.replayer import Match, Outcome, replay
+
+# Fewer stored matches than this fit nothing a reader should trust.
+LEAST_MATCHES = 30
+# The most recent matches a fit reads: more change the weights by less than the noise.
+FIT_MATCHES = 3000
+
+
+class NotEnoughMatches(Exception):
+    """The warehouse holds too few complete matches of a game to fit its model."""
+
+
+@dataclass(frozen=True)
+class Review:
+    game_id: str
+    method: str
+    timeline: list[tuple[int, dict[str, float]]]  # (step, player → chance), step 0 first
+    turning_points: list[dict[str, Any]]  # step, player, before, after, what
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "timeline": [{"step": s, "p": p} for s, p in self.timeline],
+            "turning_points": self.turning_points,
+            "method": self.method,
+        }
+
+
+def stored_facts(con: duckdb.DuckDBPyConnection, game: str, limit: int = FIT_MATCHES) -> Facts:
+    """The facts of the game's most recent complete matches, as outlook reads them."""
+    ids = con.sql(
+        """SELECT game_id, event_count FROM games WHERE game = $game AND complete
+        ORDER BY played_at DESC, game_id LIMIT $limit""",
+        params={"game": game, "limit": limit},
+    ).pl()
+    con.register("chosen", ids.select("game_id").to_arrow())
+    try:
+
+        def read(sql: str) -> pl.DataFrame:
+            frame: pl.DataFrame = con.sql(sql).pl()
+            return frame
+
+        return Facts(
+            lengths=ids,
+            seats=read(
+                "SELECT game_id, player, neutral, position, won "
+                "FROM seats JOIN chosen USING (game_id)"
+            ),
+            scores=read(
+                "SELECT game_id, event_index, player, points "
+                "FROM score_events JOIN chosen USING (game_id)"
+            ),
+            tracks=read(
+                "SELECT game_id, event_index, player, track, progress_after "
+                "FROM track_moves JOIN chosen USING (game_id)"
+            ),
+            resources=read(
+                "SELECT game_id, event_index, player, resource, delta "
+                "FROM resource_changes JOIN chosen USING (game_id)"
+            ),
+        )
+    finally:
+        con.unregister("chosen")
+
+
+def fit_stored(db: Path, game: str) -> Model:
+    con = open_reader(db)
+    try:
+        facts = stored_facts(con, game)
+    finally:
+        con.close()
+    if facts.lengths.height < LEAST_MATCHES:
+        raise NotEnoughMatches(
+            f"who was winning is estimated from stored matches: {game} needs at least "
+            f"{LEAST_MATCHES} complete ones in the warehouse, it holds {facts.lengths.height}"
+        )
+    return fit(facts, game)
+
+
+def stored_log(db: Path, game_id: str) -> bytes | None:
+    """A stored match's log, rebuilt from its header and event lines as written."""
+    con = open_reader(db)
+    try:
+        head = con.sql(
+            "SELECT header FROM games WHERE game_id = $id", params={"id": game_id}
+        ).fetchall()
+        if not head:
+            return None
+        payloads = con.sql(
+            "SELECT payload FROM events WHERE game_id = $id ORDER BY event_index",
+            params={"id": game_id},
+        ).fetchall()
+    finally:
+        con.close()
+    return ("\n".join([head[0][0], *(p for (p,) in payloads)]) + "\n").encode()
+
+
+def replayed_facts(outcome: Outcome) -> Facts:
+    """One replayed match's facts in the warehouse's shape."""
+    match = outcome.match
+    header, players = match.header, match.header.players
+    game_id = header.game_id
+    scores: list[tuple[str, int, str, int]] = []
+    tracks: list[tuple[str, int, str, str, int]] = []
+    resources: list[tuple[str, int, str, str, int]] = []
+    for step in outcome.steps:
+        for fact in step.facts:
+            if isinstance(fact, ScoreChanged):
+                scores.append((game_id, step.index, players[fact.seat], fact.points))
+            elif isinstance(fact, TrackMoved):
+                tracks.append((game_id, step.index, players[fact.seat], fact.track, fact.after))
+            elif isinstance(fact, ResourceChanged):
+                held = (game_id, step.index, players[fact.seat], fact.resource, fact.delta)
+                resources.append(held)
+    neutral = getattr(header, "neutral", None)
+    first = players.index(header.start_player)
+    result = match.game.result(outcome.state) if match.game.is_over(outcome.state) else None
+    seats = pl.DataFrame(
+        {
+            "game_id": [game_id] * len(players),
+            "player": list(players),
+            "neutral": [p == neutral for p in players],
+            "position": [(seat - first) % len(players) for seat in range(len(players))],
+            "won": [bool(result and seat in result.winners) for seat in range(len(players))],
+        }
+    )
+
+    def frame(rows: Sequence[tuple[Any, ...]], columns: dict[str, Any]) -> pl.DataFrame:
+        return pl.DataFrame(list(rows), schema=columns, orient="row")
+
+    return Facts(
+        seats=seats,
+        lengths=pl.DataFrame({"game_id": [game_id], "event_count": [len(outcome.steps)]}),
+        scores=frame(
+            scores,
+            {
+                "game_id": pl.String,
+                "event_index": pl.Int64,
+                "player": pl.String,
+                "points": pl.Int64,
+            },
+        ),
+        tracks=frame(
+            tracks,
+            {
+                "game_id": pl.String,
+                "event_index": pl.Int64,
+                "player": pl.String,
+                "track": pl.String,
+                "progress_after": pl.Int64,
+            },
+        ),
+        resources=frame(
+            resources,
+            {
+                "game_id": pl.String,
+                "event_index": pl.Int64,
+                "player": pl.String,
+                "resource": pl.String,
+                "delta": pl.Int64,
+            },
+        ),
+    )
+
+
+def event_text(event: Any) -> str:
+    """An event in a line: its player, its kind and its other fields."""
+    if isinstance(event, Final):  # where a log's last run ends, the game's end scoring
+        return "final scoring"
+    raw = msgspec.to_builtins(event)
+    kind = raw.pop("kind", "")
+    who = raw.pop("player", None)
+    fields = " ".join(f"{k}={v}" for k, v in raw.items() if v not in (None, [], {}))
+    return " ".join(part for part in (who, kind, fields) if part)
+
+
+def review(match: Match, model: Model, outcome: Outcome | None = None) -> Review:
+    """Each step's chances; at the end of a complete match, the result's: 1 for the winner,
+    winners sharing a tie the rules leave standing."""
+    outcome = outcome or replay(match)
+    facts = replayed_facts(outcome)
+    steps = pl.DataFrame(
+        {
+            "game_id": [match.header.game_id] * (len(outcome.steps) + 1),
+            "step": list(range(len(outcome.steps) + 1)),
+        }
+    )
+    chances = predict(model, facts, steps)
+    timeline: dict[int, dict[str, float]] = {}
+    for step, player, p in chances.select("step", "player", "p").iter_rows():
+        timeline.setdefault(step, {})[player] = p
+    game = match.game
+    if game.is_over(outcome.state):
+        winners = game.result(outcome.state).winners
+        names = [match.header.players[seat] for seat in winners]
+        last = len(outcome.steps)
+        timeline[last] = {who: (1 / len(names) if who in names else 0.0) for who in timeline[last]}
+    ordered = [(s, {k: round(v, 4) for k, v in timeline[s].items()}) for s in sorted(timeline)]
+    what = {step.index: event_text(step.event) for step in outcome.steps}
+    return Review(
+        game_id=match.header.game_id,
+        method=model.method,
+        timeline=ordered,
+        turning_points=[
+            {"step": s, "player": who, "before": b, "after": a, "what": what[s]}
+            for s, who, b, a in turning_points(ordered)
+        ],
+    )
+
+
+def review_text(reviewed: Review, outcome: Outcome) -> str:
+    """The turning points, then the chances at the end of each round."""
+
+    def chances(p: dict[str, float]) -> str:
+        return "  ".join(f"{who} {share:.0%}" for who, share in p.items())
+
+    lines = [f"{reviewed.game_id}: {reviewed.method}", "turning points:"]
+    lines += [
+        f"  step {t['step']}: {t['what']} — {t['player']} {t['before']:.0%} → {t['after']:.0%}"
+        for t in reviewed.turning_points
+    ] or ["  none moved a chance by 5 points"]
+    ends: dict[int, int] = {}  # round → its last step
+    for step in outcome.steps:
+        ends[step.round] = step.index
+    at = dict(reviewed.timeline)
+    lines.append("after each round:")
+    lines += [f"  round {r} (step {s}): {chances(at[s])}" for r, s in ends.items() if s in at]
+    return "\n".join(lines)

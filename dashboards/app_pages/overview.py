@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import polars as pl
 import streamlit as st
 
 from dashboards import queries
@@ -33,4 +34,11 @@ for row in latest.iter_rows(named=True):
         icon=":material/search:",
         query_params={"game": row["game_id"]},
     )
-show(latest, "latest-matches")
+# The games by name in the reader's language; a match of unknown origin says so.
+show(
+    latest.with_columns(
+        pl.col("game").replace_strict({g: game_label(g) for g in latest["game"].unique()}),
+        pl.col("source").fill_null("—"),
+    ),
+    "latest-matches",
+)

@@ -44,7 +44,7 @@ st.plotly_chart(
 )
 show(
     summary.select("label", "group", "seats", "mean", "low", "q1", "median", "q3", "high").rename(
-        {"label": t("source"), "group": "", "seats": t("seats"), "mean": t("mean")}
+        {"label": t("source"), "group": t("outcome"), "seats": t("seats"), "mean": t("mean")}
     ),
     "points-by-source",
 )

@@ -33,6 +33,12 @@ DIMENSIONS = {
 def rates(dimension: str) -> pl.DataFrame:
     sql, params = where(flt, queries.WIN_RATES.replace("{dimension}", DIMENSIONS[dimension]))
     frame = query(sql, params)
+    if dimension == "start_player":  # the answer in the reader's language
+        frame = frame.with_columns(
+            pl.col("value").replace_strict(
+                {"yes": t("yes"), "no": t("no")}, default=pl.col("value")
+            )
+        )
     bounds = [wilson(w, n) for w, n in zip(frame["wins"], frame["matches"])]
     return frame.with_columns(
         (pl.col("wins") / pl.col("matches")).alias("win_rate"),

@@ -308,6 +308,21 @@ def cmd_review(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compact(args: argparse.Namespace) -> int:
+    """Merge the warehouse's small parts; status 2 when another compaction holds it."""
+    from ingest.compact import compact
+    from ingest.warehouse import DEFAULT_DB, WarehouseBusy
+
+    db = Path(args.db) if args.db else DEFAULT_DB
+    try:
+        done = compact(db, args.target)
+    except WarehouseBusy as err:
+        print(f"squire compact: {err}", file=sys.stderr)
+        return 2
+    print(done.line())
+    return 0
+
+
 def cmd_ingest(args: argparse.Namespace) -> int:
     """Store logs in the warehouse; list what was rejected; status 1 if anything was."""
     from ingest.executor import INGEST_PRELOAD, start_early
@@ -541,6 +556,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the finishing bots' chance (default 0)")
     p.add_argument("--json", action="store_true", help="one JSON object per match, then a summary")
     p.set_defaults(run=cmd_rescore)
+
+    p = sub.add_parser(
+        "compact", help="merge the warehouse's small parts into large ones (readers keep reading)"
+    )
+    p.add_argument("--db", help="warehouse folder (default data/warehouse)")
+    p.add_argument(
+        "--target", type=int, default=50_000, help="matches a merged part holds (default 50000)"
+    )
+    p.set_defaults(run=cmd_compact)
 
     p = sub.add_parser(
         "review", help="who was winning after each step of a match, and its turning points"

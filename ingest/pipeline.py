@@ -11,11 +11,20 @@ from pathlib import Path
 
 import pyarrow as pa
 
+from ingest import compact as compaction
 from ingest.catalogues import Library, keep
+from ingest.compact import Compacted
 from ingest.executor import INGEST_PRELOAD, chunked, make_executor, worker_count
 from ingest.read import find_logs
 from ingest.rows import Reject, replay_files
-from ingest.warehouse import DEFAULT_DB, Conflict, Writer, staging_folder, write_part
+from ingest.warehouse import (
+    DEFAULT_DB,
+    Conflict,
+    WarehouseBusy,
+    Writer,
+    staging_folder,
+    write_part,
+)
 from replay.errors import internal, one_line
 
 
@@ -97,6 +106,7 @@ class Summary:
     conflicts: list[Conflict] = field(default_factory=list)
     rejects: list[Reject] = field(default_factory=list)
     seconds: float = 0.0
+    compacted: Compacted | None = None  # what the ingest's own compaction did, if it ran
 
     @property
     def ok(self) -> bool:
@@ -110,6 +120,8 @@ class Summary:
             f"{len(self.conflicts)} conflicts, {len(self.rejects)} rejected"
         )
         out = [head]
+        if self.compacted is not None:
+            out.append(f"compacted: {self.compacted.line()}")
         out += [f"conflict: {c}" for c in self.conflicts]
         out += [f"rejected: {r}" for r in sorted(self.rejects, key=lambda r: (r.path, r.line))]
         return out
@@ -172,5 +184,17 @@ def ingest_logs(
     finally:
         executor.close()
         writer.close()
+    summary.compacted = _compact_if_piled(writer.db)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _compact_if_piled(db: Path) -> Compacted | None:
+    """Every task commits a part of its own: once small parts pile up, merge them (unless a
+    compaction of another process is at it already)."""
+    if compaction.small_parts(db, compaction.TARGET) < compaction.PILE:
+        return None
+    try:
+        return compaction.compact(db, compaction.TARGET)
+    except WarehouseBusy:
+        return None

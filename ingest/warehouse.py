@@ -7,6 +7,7 @@ Parquet parts instead, and DuckDB reads them:
 
     <warehouse>/parts/<part>/{games,seats,events,score_events,track_moves,rejects}.parquet
     <warehouse>/staging/      parts being written (never read)
+    <warehouse>/compacting/   a merged part being written (ingest.compact)
     <warehouse>/LOCK          held by the one ingest that writes
     <warehouse>/meta.json     the schema version
     <warehouse>/catalogues/   copies of the catalogues its matches were played with, when
@@ -25,6 +26,7 @@ import fcntl
 import json
 import os
 import shutil
+import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,10 +89,75 @@ def schema() -> dict[str, pa.Schema]:
 SCHEMA = schema()
 
 
+# A merged part (ingest.compact) names the parts it replaces in this file of its own.
+COVERS = "covers.json"
+# A replaced part stays this long for the readers that listed it before it was replaced.
+GRACE = 600.0
+
+
 def parts(db: Path) -> list[Path]:
-    """The committed parts, oldest first."""
+    """The committed parts, oldest first, less those a merged part replaces: each match is
+    in exactly one of them, whatever a compaction is doing."""
     folder = Path(db) / "parts"
-    return sorted(p for p in folder.iterdir() if p.is_dir()) if folder.exists() else []
+    if not folder.exists():
+        return []
+    listed = sorted(p for p in folder.iterdir() if p.is_dir())
+    covered: set[str] = set()
+    for part in listed:
+        if (part / COVERS).exists():
+            try:
+                covered.update(json.loads((part / COVERS).read_text()))
+            except FileNotFoundError:  # deleted since it was listed: replaced itself
+                covered.add(part.name)
+    return [p for p in listed if p.name not in covered]
+
+
+def sequence_of(part: Path) -> int:
+    """A part's place in commit order: the number its name starts with."""
+    return int(part.name.split("-", 1)[0])
+
+
+def sweep_replaced(db: Path, grace: float = GRACE) -> None:
+    """Delete the parts a merged part replaced once it has been in force for `grace` seconds:
+    until then a reader that listed them before the merge still finds every file it named."""
+    folder = Path(db) / "parts"
+    if not folder.exists():
+        return
+    now = time.time()
+    for part in sorted(p for p in folder.iterdir() if p.is_dir()):
+        covers = part / COVERS
+        try:
+            if now - covers.stat().st_mtime <= grace:
+                continue
+            names = json.loads(covers.read_text())
+        except FileNotFoundError:
+            continue
+        for name in names:
+            _delete(folder / name)
+
+
+def _delete(part: Path) -> None:
+    """A replaced part, and first whatever it replaced itself (a merge of merged parts): so
+    that a kill on the way never leaves a part in force twice."""
+    try:
+        names = json.loads((part / COVERS).read_text())
+    except FileNotFoundError:
+        names = []
+    for name in names:
+        _delete(part.parent / name)
+    shutil.rmtree(part, ignore_errors=True)
+
+
+def conform(rows: pa.Table, table: str) -> pa.Table:
+    """Rows of an older part in the current schema: later columns as nulls of their type."""
+    target = SCHEMA[table]
+    columns = [
+        rows[f.name].cast(f.type)
+        if f.name in rows.column_names
+        else pa.nulls(rows.num_rows, f.type)
+        for f in target
+    ]
+    return pa.Table.from_arrays(columns, schema=target)
 
 
 def open_reader(db: Path = DEFAULT_DB) -> duckdb.DuckDBPyConnection:
@@ -187,7 +254,10 @@ class Writer:
             if (part / "rejects.parquet").exists():
                 rej = pq.read_table(part / "rejects.parquet", columns=["path", "log_sha256"])
                 self.rejected.update(zip(rej["path"].to_pylist(), rej["log_sha256"].to_pylist()))
-        self.sequence = len(parts(self.db))
+        # the next part's number: after every part committed, merged or retired since
+        numbers = [sequence_of(p) for p in (self.db / "parts").iterdir() if p.is_dir()]
+        self.sequence = max(numbers, default=0)
+        sweep_replaced(self.db)
 
     def _check_version(self) -> None:
         meta = self.db / "meta.json"

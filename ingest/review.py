@@ -16,7 +16,7 @@ from ingest.outlook import Facts, Model, fit, predict, turning_points
 from ingest.warehouse import open_reader
 from replay.facts import ResourceChanged, ScoreChanged, TrackMoved
 from replay.log import Final
-from replay.replayer import Match, Outcome, replay
+from replay.replayer import Match, Outcome, Step, replay
 
 # Fewer stored matches than this fit nothing a reader should trust.
 LEAST_MATCHES = 30
@@ -192,6 +192,19 @@ def event_text(event: Any) -> str:
     return " ".join(part for part in (who, kind, fields) if part)
 
 
+def _what(step: Step, players: Sequence[str]) -> str:
+    """The event, and the points it scored by player (a round's scoring, say)."""
+    scored: dict[str, int] = {}
+    for fact in step.facts:
+        if isinstance(fact, ScoreChanged):
+            who = players[fact.seat]
+            scored[who] = scored.get(who, 0) + fact.points
+    text = event_text(step.event)
+    if any(scored.values()):
+        text += " (" + ", ".join(f"{who} {p:+d}" for who, p in scored.items() if p) + ")"
+    return text
+
+
 def review(match: Match, model: Model, outcome: Outcome | None = None) -> Review:
     """Each step's chances; at the end of a complete match, the result's: 1 for the winner,
     winners sharing a tie the rules leave standing."""
@@ -214,7 +227,7 @@ def review(match: Match, model: Model, outcome: Outcome | None = None) -> Review
         last = len(outcome.steps)
         timeline[last] = {who: (1 / len(names) if who in names else 0.0) for who in timeline[last]}
     ordered = [(s, {k: round(v, 4) for k, v in timeline[s].items()}) for s in sorted(timeline)]
-    what = {step.index: event_text(step.event) for step in outcome.steps}
+    what = {step.index: _what(step, match.header.players) for step in outcome.steps}
     return Review(
         game_id=match.header.game_id,
         method=model.method,

@@ -54,6 +54,12 @@ page = st.navigation(
             url_path="what-if",
         ),
         st.Page(
+            PAGES / "player.py",
+            title=t("player_page"),
+            icon=":material/person:",
+            url_path="player",
+        ),
+        st.Page(
             PAGES / "upload.py", title=t("upload"), icon=":material/upload:", url_path="upload"
         ),
     ]

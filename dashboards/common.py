@@ -127,6 +127,15 @@ def named(frame: pl.DataFrame, column: str) -> pl.DataFrame:
     )
 
 
+def games_named(frame: pl.DataFrame) -> pl.DataFrame:
+    """The frame with its `game` column's ids as the games' names in the reader's language."""
+    if "game" not in frame.columns or frame.is_empty():
+        return frame
+    return frame.with_columns(
+        pl.col("game").replace_strict({g: game_label(g) for g in frame["game"].unique()})
+    )
+
+
 def where(flt: Filters, sql: str, **more: Any) -> tuple[str, dict[str, Any]]:
     """SQL with the filter clause put in at each `{where}`, and the named values to bind
     (the filter's and `more`)."""

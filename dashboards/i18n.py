@@ -359,6 +359,49 @@ LABELS: dict[str, dict[str, str]] = {
     "rarely": {"en": "rarely or never", "zh": "很少或从不"},
     "fair_share": {"en": "Fair share", "zh": "公平份额"},
     "turning_points": {"en": "Turning points", "zh": "转折点"},
+    # ratings and a player's page
+    "player_page": {"en": "Player", "zh": "玩家主页"},
+    "ratings": {"en": "Ratings", "zh": "等级分"},
+    "ratings_caption": {
+        "en": "Each player's and bot's skill from the order they finished in, opponents and "
+        "table size counted (Plackett–Luce, openskill), with its 95% interval; surest first "
+        "(by the interval's low end). Provisional: fewer than 10 matches. Narrowing the "
+        "filters rates again over only the matches they leave.",
+        "zh": "根据每局名次评估每位玩家和机器人的水平"
+        "（考虑对手与人数；Plackett–Luce 模型，openskill），附 95% 区间；按区间下限从高到低排列。"
+        "暂定：少于 10 局。收窄筛选条件时，只用剩下的对局重新计算。",
+    },
+    "name": {"en": "Name", "zh": "名称"},
+    "rating": {"en": "Rating", "zh": "等级分"},
+    "provisional": {"en": "Provisional", "zh": "暂定"},
+    "page": {"en": "Page", "zh": "主页"},
+    "open_page": {"en": "open", "zh": "打开"},
+    "open": {"en": "Viewer", "zh": "回放"},
+    "open_match": {"en": "open", "zh": "打开"},
+    "choose_player": {
+        "en": "Choose a player or a bot (a seat played by a bot counts as the bot's).",
+        "zh": "选择一位玩家或机器人（机器人所坐的座位算作机器人）。",
+    },
+    "not_rated": {"en": "Not rated yet: no complete match.", "zh": "尚无等级分：没有完整的对局。"},
+    "results_by_seat": {
+        "en": "Results by game, player count and seat",
+        "zh": "按游戏、人数和座位的战绩",
+    },
+    "sources_vs_winners": {
+        "en": "Where the points come from, beside the winners' average",
+        "zh": "得分来源，与胜者平均值对比",
+    },
+    "taken_most": {"en": "What it takes most", "zh": "最常拿取的组件"},
+    "opponents": {"en": "Most frequent opponents", "zh": "最常遇到的对手"},
+    "matches_played": {"en": "Matches played", "zh": "参加的对局"},
+    "winners_mean": {"en": "Winners' mean", "zh": "胜者平均"},
+    "seat_name": {"en": "Seat's name", "zh": "座位名"},
+    "rank": {"en": "Rank", "zh": "名次"},
+    "opponent": {"en": "Opponent", "zh": "对手"},
+    "ahead": {"en": "Finished ahead", "zh": "名次领先"},
+    "behind": {"en": "Finished behind", "zh": "名次落后"},
+    "level": {"en": "Level", "zh": "并列"},
+    "played_at": {"en": "Played", "zh": "对局时间"},
     "chances": {"en": "Who was winning", "zh": "谁在领先"},
     "score_by_source": {"en": "Final scores by source", "zh": "按来源的最终得分"},
     "download_html": {"en": "Download this match (HTML)", "zh": "下载本局（HTML）"},

@@ -221,3 +221,64 @@ SELECT c.game_id, c.header,
        (SELECT list(s.player) FROM seats s WHERE s.game_id = c.game_id AND s.won) AS winners
 FROM chosen c ORDER BY c.played_at DESC, c.game_id
 """
+
+# --- a player's page: every name rated, the bot a seat was or else its player -------------
+
+PLAYER_NAMES = """
+SELECT DISTINCT coalesce(agent, player) AS name FROM seat_results WHERE NOT neutral ORDER BY name
+"""
+
+PLAYER_MATCHES = """
+SELECT r.game_id, r.game, r.played_at, r.player_count, r.player AS seat_name,
+       r.position + 1 AS seat, r.score, r.rank, r.won,
+       (SELECT string_agg(o.player, ', ' ORDER BY o.seat) FROM seats o
+        WHERE o.game_id = r.game_id) AS players
+FROM seat_results r
+WHERE coalesce(r.agent, r.player) = $name AND NOT r.neutral
+ORDER BY r.played_at DESC, r.game_id LIMIT 500
+"""
+
+PLAYER_RESULTS = """
+SELECT game, player_count, position + 1 AS seat, count(*) AS seats,
+       count(*) FILTER (WHERE won) AS wins, avg(won::INTEGER) AS win_rate
+FROM seat_results WHERE coalesce(agent, player) = $name AND NOT neutral
+GROUP BY ALL ORDER BY game, player_count, seat
+"""
+
+# A name's mean points from each source beside the mean of every winning seat of that game.
+PLAYER_SOURCES = """
+WITH mine AS (
+    SELECT game, source, any_value(position) AS position, avg(points) AS mean_points
+    FROM points_by_source WHERE coalesce(agent, player) = $name AND NOT neutral
+    GROUP BY ALL
+), winners AS (
+    SELECT game, source, avg(points) AS winners_mean
+    FROM points_by_source WHERE won AND NOT neutral AND game IN (SELECT game FROM mine)
+    GROUP BY ALL
+)
+SELECT m.game, m.source, m.mean_points, w.winners_mean
+FROM mine m JOIN winners w USING (game, source) ORDER BY m.game, m.position
+"""
+
+PLAYER_ITEMS = """
+WITH took AS (
+    SELECT i.game_id, i.player, i.action, i.item, count(*) AS times
+    FROM item_events i GROUP BY ALL
+)
+SELECT r.game, t.action, t.item, sum(t.times) AS taken, count(*) AS seats,
+       avg(r.won::INTEGER) AS win_rate_of_takers
+FROM took t JOIN seat_results r ON r.game_id = t.game_id AND r.player = t.player
+WHERE coalesce(r.agent, r.player) = $name AND NOT r.neutral
+GROUP BY ALL ORDER BY taken DESC, r.game, t.item LIMIT 20
+"""
+
+# Head to head: against each other name at the same table, who finished ahead.
+PLAYER_OPPONENTS = """
+SELECT coalesce(o.agent, o.player) AS opponent, count(DISTINCT me.game_id) AS matches,
+       count(*) FILTER (WHERE me.rank < o.rank) AS ahead,
+       count(*) FILTER (WHERE me.rank > o.rank) AS behind,
+       count(*) FILTER (WHERE me.rank = o.rank) AS level
+FROM seat_results me JOIN seat_results o ON o.game_id = me.game_id AND o.seat != me.seat
+WHERE coalesce(me.agent, me.player) = $name AND NOT me.neutral AND NOT o.neutral
+GROUP BY ALL ORDER BY matches DESC, opponent LIMIT 15
+"""

@@ -43,11 +43,20 @@ def _header(column: str, rates: set[str]) -> Any:  # a column config (a dict Str
     return st.column_config.Column(t(column))
 
 
-def show(frame: pl.DataFrame, name: str, height: int | None = None) -> None:
+def show(
+    frame: pl.DataFrame,
+    name: str,
+    height: int | None = None,
+    links: dict[str, str] | None = None,
+) -> None:
     """The table with its columns named in the reader's language, then its two download
-    buttons (file names say what it holds; the files keep the warehouse's column names)."""
+    buttons (file names say what it holds; the files keep the warehouse's column names).
+    `links`: columns of addresses within the app, drawn as links showing what the pattern's
+    group matches (e.g. the `name` of `/player?name=Ann`)."""
     rates = {*RATES, *map(t, RATES)}  # named as in the warehouse, or already labelled
     headers = {column: _header(column, rates) for column in frame.columns}
+    for column, shown in (links or {}).items():
+        headers[column] = st.column_config.LinkColumn(t(column), display_text=shown)
     st.dataframe(
         frame, hide_index=True, column_config=headers, height="auto" if height is None else height
     )

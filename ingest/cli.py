@@ -163,6 +163,7 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     except (ValueError, RulesError) as err:
         print(f"squire experiment: {err}", file=sys.stderr)
         return 2
+    from ingest import ratings
     from ingest.experiment import Store, play_and_stage
     from ingest.warehouse import DEFAULT_DB, WarehouseBusy, Writer
 
@@ -205,6 +206,7 @@ def cmd_experiment(args: argparse.Namespace) -> int:
                 print(json.dumps(report), flush=True)
             else:
                 print(_experiment_line(report), flush=True)
+        ratings.refresh(db)  # the experiment's matches, rated (still holding the warehouse)
     finally:
         executor.close()
         writer.close()
@@ -305,6 +307,32 @@ def cmd_review(args: argparse.Namespace) -> int:
         print(json.dumps(reviewed.to_json(), ensure_ascii=False))
     else:
         print(review_text(reviewed, outcome))
+    return 0
+
+
+def cmd_ratings(args: argparse.Namespace) -> int:
+    """The game's leaderboard: a line (or a JSON object) per rated name, surest best first."""
+    from ingest.ratings import leaderboard, of_game
+    from ingest.warehouse import DEFAULT_DB
+
+    db = Path(args.db) if args.db else DEFAULT_DB
+    board = leaderboard(of_game(db, args.game), args.game)
+    if args.json:
+        for row in board.iter_rows(named=True):
+            print(json.dumps(row, ensure_ascii=False))
+        return 0
+    if board.is_empty():
+        print(f"no complete {args.game} match is stored in {db}")
+        return 0
+    print(f"{'':>3} {'name':<16} {'kind':<6} {'rating':>7} {'95% interval':>15} "
+          f"{'matches':>8} {'win rate':>9}")  # fmt: skip
+    for i, row in enumerate(board.iter_rows(named=True), 1):
+        mark = "  provisional" if row["provisional"] else ""
+        print(
+            f"{i:>3} {escaped(row['name']):<16} {row['kind']:<6} {row['rating']:7.2f} "
+            f"{row['low']:7.2f}–{row['high']:<7.2f} {row['matches']:>8} "
+            f"{row['win_rate']:9.1%}{mark}"
+        )
     return 0
 
 
@@ -556,6 +584,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the finishing bots' chance (default 0)")
     p.add_argument("--json", action="store_true", help="one JSON object per match, then a summary")
     p.set_defaults(run=cmd_rescore)
+
+    p = sub.add_parser("ratings", help="a game's players and bots rated, with their uncertainty")
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("--db", help="warehouse folder (default data/warehouse)")
+    p.add_argument("--json", action="store_true", help="one JSON object per rated name")
+    p.set_defaults(run=cmd_ratings)
 
     p = sub.add_parser(
         "compact", help="merge the warehouse's small parts into large ones (readers keep reading)"

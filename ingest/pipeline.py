@@ -12,6 +12,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from ingest import compact as compaction
+from ingest import ratings
 from ingest.catalogues import Library, keep
 from ingest.compact import Compacted
 from ingest.executor import INGEST_PRELOAD, chunked, make_executor, worker_count
@@ -181,6 +182,8 @@ def ingest_logs(
                 summary.rejects += done.rejects
                 if on_progress:
                     on_progress(staged.logs)
+        if summary.ingested:
+            ratings.refresh(writer.db)  # still holding the warehouse: ratings are derived
     finally:
         executor.close()
         writer.close()

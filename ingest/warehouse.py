@@ -204,8 +204,19 @@ def open_reader(db: Path = DEFAULT_DB) -> duckdb.DuckDBPyConnection:
             for i, source in enumerate(game.sources)
         ],
     )
+    rated = Path(db) / "ratings.parquet"  # ingest.ratings: derived, rewritten whole
+    if rated.exists():
+        path = str(rated).replace("'", "''")
+        con.execute(f"CREATE VIEW ratings AS SELECT * FROM read_parquet('{path}')")
+    else:
+        con.execute(NO_RATINGS)
     con.execute(VIEWS.read_text())
     return con
+
+
+NO_RATINGS = """CREATE TABLE ratings (game VARCHAR, game_id VARCHAR, played_at TIMESTAMPTZ,
+name VARCHAR, kind VARCHAR, seats BIGINT, wins BIGINT, mu_before DOUBLE, sigma_before DOUBLE,
+mu DOUBLE, sigma DOUBLE)"""
 
 
 def staging_folder(db: Path) -> Path:

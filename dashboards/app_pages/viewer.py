@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 
 import polars as pl
 import streamlit as st
@@ -24,6 +25,7 @@ from replay.registry import GAMES
 # The board, its steps and the chances below it fit a laptop's screen: less empty space above.
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
 st.title(t("viewer"))
+PLAYER_PAGE = Path(__file__).with_name("player.py")
 if not has_matches():
     st.stop()
 
@@ -162,6 +164,20 @@ st.caption(
         f"{board_of.caption(view)} · {t('start_player')}: {view['start_player']}"
     )
 )
+
+# Each seat's page: its player's, or the bot's that played it.
+agents = match.header.agents or {}
+neutral = getattr(match.header, "neutral", None)
+seated = st.container(horizontal=True)
+for who in players:
+    if who != neutral:
+        rated = agents.get(who) or who
+        seated.page_link(
+            PLAYER_PAGE,
+            label=plain(who if rated == who else f"{who} ({rated})"),
+            icon=":material/person:",
+            query_params={"name": rated},
+        )
 
 current = events[step - 1] if step > 0 else None
 chart = None

@@ -11,6 +11,7 @@ from dashboards import queries
 from dashboards.common import filters, has_matches, where
 from dashboards.data import query
 from dashboards.i18n import t
+from dashboards.ratings import board
 from dashboards.stats import wilson
 from dashboards.tables import show
 
@@ -18,6 +19,10 @@ st.title(t("win_rates"))
 if not has_matches():
     st.stop()
 flt = filters()
+
+st.subheader(t("ratings"))
+st.caption(t("ratings_caption"))
+show(board(flt), "ratings", height=260, links={"page": t("open_page")})
 
 # Fixed column expressions by dimension (never user text in the SQL).
 DIMENSIONS = {

@@ -37,6 +37,7 @@ PAGES = {  # url path → text that must be visible, by language
     "win-rates": {"en": "Win rates", "zh": "胜率"},
     "balance": {"en": "Balance", "zh": "平衡性"},
     "what-if": {"en": "What if", "zh": "规则假设"},
+    "player": {"en": "Player", "zh": "玩家主页"},
     "upload": {"en": "Upload logs", "zh": "上传记录"},
 }
 
@@ -155,7 +156,7 @@ def test_an_open_match_shows_its_board_and_steps_at_1400_by_1000_and_the_arrows_
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.goto(f"{server}/viewer?game=ka-example-4p&step=120")
     _settled(page)
-    assert page.get_by_text("Player").first.is_hidden()  # the finder folded away
+    assert page.get_by_label("Player", exact=True).first.is_hidden()  # the finder folded away
     board = page.locator(".js-plotly-plot").first.bounding_box()
     assert board is not None and board["y"] + board["height"] <= 1000, board
     chances = page.locator(".js-plotly-plot").nth(1).bounding_box()  # who was winning
@@ -224,6 +225,27 @@ def test_a_match_downloads_as_html_that_opens_by_itself_and_the_draft_shows(
     assert offline.get_by_text("视角: Cid").is_visible()
     offline.screenshot(path=str(ARTIFACTS / "match-export.png"))
     offline.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_players_page_opens_from_the_viewer_and_from_its_link(server, browser, lang):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(f"{server}/viewer?game=ka-example-4p&step=3&lang={lang}")
+    _settled(page)
+    page.get_by_role("link", name="Cid").first.click()
+    page.wait_for_function("() => window.location.pathname.endsWith('/player')", timeout=10_000)
+    _settled(page)
+    assert "name=Cid" in page.url
+    heading = {"en": "Matches played", "zh": "参加的对局"}[lang]
+    assert page.get_by_text(heading).first.is_visible() or page.get_by_text(heading).count()
+    page.screenshot(path=str(ARTIFACTS / f"player-from-viewer-{lang}.png"))
+    page.goto(f"{server}/player?name=greedy&lang={lang}")
+    _settled(page)
+    assert page.locator(".js-plotly-plot").count() == 1  # the rating over time
+    assert page.get_by_text({"en": "Most frequent opponents", "zh": "最常遇到的对手"}[lang]).count()
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.screenshot(path=str(ARTIFACTS / f"player-greedy-{lang}.png"))
+    page.close()
 
 
 def test_the_deep_link_carries_the_perspective(server, browser):

@@ -20,7 +20,7 @@ from ingest.warehouse import open_reader
 from .conftest import ROOT
 
 APP = str(ROOT / "dashboards" / "app.py")
-PAGES = ["viewer", "sources", "tracks", "win_rates", "balance", "what_if", "upload"]
+PAGES = ["viewer", "sources", "tracks", "win_rates", "balance", "what_if", "player", "upload"]
 # the pages with the filters
 STATISTICS = ["sources", "tracks", "win_rates", "balance", "what_if"]
 NOTATION = {"", "p", "dof", "chi²"}  # column headers read the same in every language
@@ -121,7 +121,7 @@ def test_next_and_jump_move_the_step(app):
 
 def test_win_rates_by_seat_equal_sql(app, warehouse):
     at = app("win_rates")
-    shown = at.dataframe[0].value
+    shown = at.dataframe[1].value  # after the ratings
     want = sql(
         warehouse,
         """
@@ -335,7 +335,7 @@ def test_a_link_chooses_the_statistics_filters_and_the_address_keeps_the_game(ap
     at = app("win_rates", **{"filter-game": "heraldry", "filter-players": "3"})
     assert at.sidebar.selectbox[0].value == "heraldry"
     assert at.sidebar.multiselect(key="filter-players").value == [3]
-    shown = at.dataframe[0].value
+    shown = at.dataframe[1].value  # after the ratings
     want = sql(
         warehouse,
         """
@@ -353,7 +353,7 @@ def test_a_link_chooses_the_statistics_filters_and_the_address_keeps_the_game(ap
 
 def test_heraldry_win_rates_count_the_tie_breaks_as_sql_does(app, warehouse):
     at = app("win_rates", of="heraldry")
-    shown = at.dataframe[0].value
+    shown = at.dataframe[1].value  # after the ratings
     want = sql(
         warehouse,
         """
@@ -730,3 +730,59 @@ def test_the_match_downloads_as_one_html_file_that_needs_nothing_else(app):
     assert "&lt;b&gt;Ann&lt;/b&gt;" in page and "<b>Ann</b>" not in page.split("<script")[0]
     assert "x&lt;y" in page and "转折点" in page and "按来源的最终得分" in page
     assert '<td class="n"><b>3</b></td>' in page
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_win_rates_lead_with_the_ratings_of_squire_ratings(app, warehouse, capsys, lang):
+    at = app("win_rates", lang=lang, of="heraldry")
+    assert any(LABELS["ratings"][lang] in s.value for s in at.subheader)
+    table = at.dataframe[0].value
+    assert main(["ratings", "heraldry", "--db", str(warehouse), "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert table["name"].tolist() == [r["name"] for r in rows]
+    assert table["rating"].tolist() == pytest.approx([r["rating"] for r in rows])
+    assert table["page"].tolist() == [f"/player?name={r['name']}" for r in rows]
+    assert set(table["kind"]) <= {LABELS["bot"][lang], LABELS["player"][lang]}
+
+
+def test_narrowing_the_filters_rates_only_the_matches_they_leave(app, warehouse):
+    at = app("win_rates", of="knight-academy", **{"filter-players": "2"})
+    narrowed = at.dataframe[0].value.set_index("name")
+    seated = sql(
+        warehouse,
+        """SELECT coalesce(agent, player), count(*) FROM seat_results WHERE game = 'knight-academy'
+        AND player_count = 2 AND NOT neutral GROUP BY ALL""",
+    )
+    assert dict(zip(narrowed.index, narrowed["matches"], strict=True)) == dict(seated)
+    whole = app("win_rates", of="knight-academy").dataframe[0].value.set_index("name")
+    assert narrowed.loc["greedy", "rating"] != whole.loc["greedy", "rating"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_players_page_opens_from_its_link(app, warehouse, lang):
+    at = app("player", lang=lang, name="greedy")
+    assert at.selectbox(key="name").value == "greedy"
+    for key in ("ratings", "results_by_seat", "sources_vs_winners", "taken_most", "opponents",
+                "matches_played"):  # fmt: skip
+        assert any(LABELS[key][lang] in s.value for s in at.subheader), key
+    [chart] = _elements(at._tree, "plotly_chart")
+    games = {trace.get("name") for trace in json.loads(chart.proto.spec)["data"]} - {None}
+    assert len(games) == 4  # a rating line for each game greedy played
+    played = at.dataframe[-1].value
+    (count,) = sql(
+        warehouse,
+        """SELECT count(*) FROM seats s JOIN games g USING (game_id)
+        WHERE g.complete AND s.agent = 'greedy' AND NOT s.neutral""",
+    )[0]
+    assert len(played) == min(500, count)
+    assert played["open"].str.startswith("/viewer?game=").all()
+    opponents = at.dataframe[-2].value
+    assert "random" in set(opponents["opponent"])
+    row = opponents.set_index("opponent").loc["random"]
+    assert row["ahead"] > row["behind"]  # greedy finishes ahead of random far more often
+
+
+def test_the_viewer_links_each_seat_to_its_page(app):
+    at = app("viewer", game="ka-example-gawain", step="3")
+    labels = [link.proto.label for link in _elements(at._tree, "page_link")]
+    assert "Ann" in labels and "Dee" in labels and "Gawain" not in labels  # nobody's seat

@@ -1,0 +1,101 @@
+"""A player's page (or a bot's): rating over time, matches, results by seat, where the points
+come from, what it takes, and whom it meets. Deep link: /player?name=Ann."""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import polars as pl
+import streamlit as st
+
+from dashboards import queries
+from dashboards.common import PALETTE, game_label, games_named, has_matches, named, plain
+from dashboards.data import query
+from dashboards.i18n import t
+from dashboards.ratings import over_time
+from dashboards.tables import show
+from ingest.ratings import PROVISIONAL
+
+st.title(t("player_page"))
+if not has_matches():
+    st.stop()
+
+names = query(queries.PLAYER_NAMES)["name"].to_list()
+if st.session_state.get("name") not in names:
+    st.session_state.pop("name", None)
+name = st.selectbox(
+    t("player"), names, key="name", bind="query-params", format_func=plain, index=None
+)
+if name is None:
+    st.info(t("choose_player"))
+    st.stop()
+
+matches = query(queries.PLAYER_MATCHES, {"name": name})
+
+st.subheader(t("ratings"))
+rated = over_time(query("SELECT * FROM ratings"), name)
+if rated.is_empty():
+    st.caption(t("not_rated"))
+else:
+    fig = go.Figure()
+    for i, game in enumerate(rated["game"].unique(maintain_order=True).to_list()):
+        mine = rated.filter(pl.col("game") == game)
+        if mine.is_empty():
+            continue
+        colour = PALETTE[i % len(PALETTE)]
+        x = list(range(1, mine.height + 1))  # its n-th rated match of the game
+        fig.add_trace(
+            go.Scatter(
+                x=x + x[::-1],
+                y=mine["high"].to_list() + mine["low"].to_list()[::-1],
+                fill="toself",
+                fillcolor=colour,
+                opacity=0.15,
+                line={"width": 0},
+                hoverinfo="skip",
+                showlegend=False,
+            )
+        )
+        fig.add_trace(
+            go.Scatter(x=x, y=mine["rating"], name=game_label(game), line={"color": colour})
+        )
+    fig.update_layout(
+        height=300,
+        margin={"t": 10, "b": 10},
+        yaxis_title=t("rating"),
+        xaxis_title=t("matches"),
+    )
+    st.plotly_chart(fig, key="rating-over-time")
+    latest = rated.group_by("game", maintain_order=True).last()
+    counts = rated.group_by("game").len()
+    latest = latest.join(counts, on="game").with_columns(
+        (pl.col("len") < PROVISIONAL).alias("provisional")
+    )
+    show(
+        games_named(
+            latest.select(
+                "game", "rating", "low", "high", pl.col("len").alias("matches"), "provisional"
+            )
+        ),
+        f"rating-{name}",
+    )
+
+st.subheader(t("results_by_seat"))
+show(games_named(query(queries.PLAYER_RESULTS, {"name": name})), f"results-{name}")
+
+st.subheader(t("sources_vs_winners"))
+sources = query(queries.PLAYER_SOURCES, {"name": name})
+if not sources.is_empty():
+    show(games_named(named(sources, "source")), f"sources-{name}")
+
+st.subheader(t("taken_most"))
+show(games_named(query(queries.PLAYER_ITEMS, {"name": name})), f"components-{name}")
+
+st.subheader(t("opponents"))
+show(query(queries.PLAYER_OPPONENTS, {"name": name}), f"opponents-{name}")
+
+st.subheader(t("matches_played"))
+show(
+    games_named(matches.with_columns(("/viewer?game=" + pl.col("game_id")).alias("open"))),
+    f"matches-{name}",
+    links={"open": t("open_match")},
+)

@@ -1,0 +1,223 @@
+"""Ratings: how strong each player and each bot is, with how sure we are, per game.
+
+The model is Weng and Lin's Bayesian approximation of the Plackett–Luce model (openskill's
+`PlackettLuce`): each name has a skill estimate `mu` and an uncertainty `sigma`, and every
+complete match updates its seats' estimates from the order they finished in, 2 to 5 seats, a
+tie where the game leaves one (the stored `rank`, after Heraldry's tie-break). A seat played
+by a bot is the bot's (`greedy`, `random`, …), any other seat its player's; a neutral seat
+(Gawain, KA-19) is nobody's. Where one name holds several seats of a match (two greedy bots),
+each seat is rated against the others and the name takes the sum of their changes.
+
+Matches are rated in the order they were played (`played_at`, then `game_id`), so the ratings
+are the same whatever order the logs were ingested in. The warehouse keeps every match's
+ratings before and after it (`ratings.parquet`, one row per match and name). An ingest whose
+new matches of a game were all played after every stored one continues from the stored
+ratings; otherwise that game is rated again from its first match.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import polars as pl
+from openskill.models import PlackettLuce
+
+from ingest.warehouse import open_reader
+
+# A name with fewer rated matches than this is shown as provisional.
+PROVISIONAL = 10
+# The interval shown: mu ± Z·sigma, 95% of a normal belief.
+Z = 1.959964
+FILE = "ratings.parquet"
+SLICE = 200_000  # seats turned into Python objects at a time
+
+HISTORY: dict[str, pl.DataType] = {
+    "game": pl.String(),
+    "game_id": pl.String(),
+    "played_at": pl.Datetime("us", "UTC"),
+    "name": pl.String(),
+    "kind": pl.String(),
+    "seats": pl.Int64(),
+    "wins": pl.Int64(),
+    "mu_before": pl.Float64(),
+    "sigma_before": pl.Float64(),
+    "mu": pl.Float64(),
+    "sigma": pl.Float64(),
+}
+
+MODEL = PlackettLuce()
+
+# Every complete match's seats that can win, by the name rated: the bot, or the player.
+SEATS = """
+SELECT g.game, g.game_id, coalesce(g.played_at, g.ingested_at) AS played_at,
+       coalesce(s.agent, s.player) AS name,
+       CASE WHEN s.agent IS NULL THEN 'player' ELSE 'bot' END AS kind,
+       s.rank, s.won
+FROM games g JOIN seats s USING (game_id)
+WHERE g.complete AND NOT s.neutral AND {where}
+ORDER BY played_at, g.game_id, s.seat
+"""
+
+
+def rate(
+    seats: pl.DataFrame, start: dict[tuple[str, str], tuple[float, float]] | None = None
+) -> pl.DataFrame:
+    """Rate the matches of `seats` (SEATS' columns, in its order) from `start` (name's
+    (mu, sigma) by (game, name); fresh names start at the model's prior): their history rows."""
+    state = dict(start or {})
+    done: list[pl.DataFrame] = []
+    rows: list[tuple[Any, ...]] = []
+    match: list[tuple[Any, ...]] = []
+    names = ("game", "game_id", "played_at", "name", "kind", "rank", "won")
+    # Plain lists (a frame per match costs ~0.4 ms), a slice at a time: a game rated again
+    # from its start holds only a slice's seats as Python objects, not the whole game's.
+    for offset in range(0, seats.height, SLICE):
+        part = seats.slice(offset, SLICE)
+        for seat in zip(*(part[c].to_list() for c in names), strict=True):
+            if match and seat[1] != match[0][1]:
+                rows.extend(_rate_match(match, state))
+                match = []
+            match.append(seat)
+        done.append(pl.DataFrame(rows, schema=HISTORY, orient="row"))
+        rows = []
+    if match:
+        done.append(pl.DataFrame(_rate_match(match, state), schema=HISTORY, orient="row"))
+    return pl.concat(done) if done else pl.DataFrame(schema=HISTORY)
+
+
+def _rate_match(
+    match: list[tuple[Any, ...]], state: dict[tuple[str, str], tuple[float, float]]
+) -> list[tuple[Any, ...]]:
+    """One match's seats (game, game_id, played_at, name, kind, rank, won): its rows."""
+    game, game_id, played_at = match[0][0], match[0][1], match[0][2]
+    names = [seat[3] for seat in match]
+    if len(names) < 2:
+        return []
+    prior = (MODEL.mu, MODEL.sigma)
+    before = {n: state.get((game, n), prior) for n in names}
+    teams = [[MODEL.rating(mu=before[n][0], sigma=before[n][1])] for n in names]
+    after = MODEL.rate(teams, ranks=[float(seat[5]) for seat in match])
+    moved: dict[str, tuple[float, float]] = {}  # name → (summed change of mu, sigma's factor)
+    for name, [rated] in zip(names, after, strict=True):
+        mu, sigma = before[name]
+        shift, factor = moved.get(name, (0.0, 1.0))
+        moved[name] = (shift + rated.mu - mu, factor * rated.sigma / sigma)
+    kinds = {seat[3]: seat[4] for seat in match}
+    out = []
+    for name, (shift, factor) in moved.items():
+        mu, sigma = before[name]
+        state[(game, name)] = (mu + shift, sigma * factor)
+        seats = sum(1 for seat in match if seat[3] == name)
+        wins = sum(1 for seat in match if seat[3] == name and seat[6])
+        out.append(
+            (game, game_id, played_at, name, kinds[name], seats, wins, mu, sigma,
+             mu + shift, sigma * factor)
+        )  # fmt: skip
+    return out
+
+
+def stored(db: Path) -> pl.DataFrame:
+    path = Path(db) / FILE
+    return pl.read_parquet(path) if path.exists() else pl.DataFrame(schema=HISTORY)
+
+
+def _seats(con: duckdb.DuckDBPyConnection, where: str, **params: Any) -> pl.DataFrame:
+    seats: pl.DataFrame = con.sql(SEATS.replace("{where}", where), params=params or None).pl()
+    return seats.with_columns(pl.col("played_at").dt.convert_time_zone("UTC"))
+
+
+def update(db: Path, con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
+    """Bring the stored ratings up to the warehouse's complete matches (`con` reads it, its
+    `ratings` view the stored ones); the caller holds the warehouse's lock. Only the matches
+    not rated yet are read, unless a game must be rated again. The new history."""
+    history = stored(db)
+    fresh = _seats(con, "g.game_id NOT IN (SELECT game_id FROM ratings)")
+    if fresh.is_empty():
+        return history
+    parts = [history.filter(~pl.col("game").is_in(fresh["game"].unique().to_list()))]
+    for game in sorted(fresh["game"].unique()):
+        done = history.filter(pl.col("game") == game)
+        new = fresh.filter(pl.col("game") == game)
+        first = new.row(0, named=True)
+        later = True
+        if not done.is_empty():
+            last = done.row(-1, named=True)  # the history is in the order it was rated
+            later = (first["played_at"], first["game_id"]) > (last["played_at"], last["game_id"])
+        if later:  # continue from the ratings as they stand
+            parts.append(pl.concat([done, rate(new, current(done))]))
+        else:  # a match played before a rated one: rate the game again from its start
+            parts.append(rate(_seats(con, "g.game = $game", game=game)))
+    out = pl.concat(parts)
+    scratch = Path(db) / f"{FILE}.writing"
+    out.write_parquet(scratch)
+    os.replace(scratch, Path(db) / FILE)  # readers see the old ratings or the new, whole
+    return out
+
+
+def of_game(db: Path, game: str) -> pl.DataFrame:
+    """The game's history as stored, or, where the stored ratings lag the warehouse (it was
+    written by a squire without ratings), rated afresh in memory."""
+    history = stored(db).filter(pl.col("game") == game)
+    con = open_reader(db)
+    try:
+        seats = _seats(con, "g.game = $game", game=game)
+    finally:
+        con.close()
+    if set(seats["game_id"].unique()) <= set(history["game_id"].unique()):
+        return history
+    return rate(seats)
+
+
+def refresh(db: Path) -> pl.DataFrame:
+    """`update` from the warehouse's committed parts (the caller holds its lock)."""
+    con = open_reader(db)
+    try:
+        return update(db, con)
+    finally:
+        con.close()
+
+
+def current(history: pl.DataFrame) -> dict[tuple[str, str], tuple[float, float]]:
+    """Each name's rating after its last match."""
+    last = history.group_by("game", "name", maintain_order=True).last()
+    return {
+        (g, n): (mu, sigma)
+        for g, n, mu, sigma in last.select("game", "name", "mu", "sigma").iter_rows()
+    }
+
+
+def leaderboard(history: pl.DataFrame, game: str) -> pl.DataFrame:
+    """One row a rated name of the game: rating, its 95% interval, matches, win rate (of its
+    seats), provisional; surest best first (by the interval's low end)."""
+    mine = history.filter(pl.col("game") == game)
+    return (
+        mine.group_by("name")
+        .agg(
+            pl.col("kind").last(),
+            pl.col("mu").last().alias("rating"),
+            pl.col("sigma").last(),
+            pl.len().alias("matches"),
+            (pl.col("wins").sum() / pl.col("seats").sum()).alias("win_rate"),
+        )
+        .with_columns(
+            (pl.col("rating") - Z * pl.col("sigma")).alias("low"),
+            (pl.col("rating") + Z * pl.col("sigma")).alias("high"),
+            (pl.col("matches") < PROVISIONAL).alias("provisional"),
+        )
+        .sort(["low", "name"], descending=[True, False])
+        .select("name", "kind", "rating", "low", "high", "matches", "win_rate", "provisional")
+    )
+
+
+def win_chances(ratings: list[tuple[float, float]]) -> list[float]:
+    """Each seat's chance to come first, by the Plackett–Luce model the ratings are fitted
+    under: exp(mu / c) shared out, c² the sum of every seat's sigma² and beta²."""
+    c = math.sqrt(sum(sigma**2 + MODEL.beta**2 for _, sigma in ratings))
+    top = max(mu for mu, _ in ratings)
+    weights = [math.exp((mu - top) / c) for mu, _ in ratings]
+    total = sum(weights)
+    return [w / total for w in weights]

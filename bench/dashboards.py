@@ -1,15 +1,20 @@
-"""How fast each dashboard page answers on a warehouse of many matches: the first render
-(queries run) and the next (cached), per page, in seconds, headless (Streamlit AppTest).
+"""How fast each dashboard page answers on a warehouse of many matches, headless (Streamlit
+AppTest): per page the first render (queries run) and the next (cached), and over several
+filters (player counts, a date range) the 95th percentile of first renders; then the files a
+reader opens and the warehouse's size on disk.
 
-    python bench/dashboards.py [-n 100000] [--work FOLDER]
+    python bench/dashboards.py [-n 100000] [--games knight-academy|all] [--compact]
+                               [--work FOLDER]
 
-The matches are simulated (4 players, random bots) and ingested once into FOLDER (default:
-a folder in the temp dir), then reused.
+The matches are simulated (4 seats, or the game's largest table under 4; random bots), split
+evenly over the games with `--games all`, and ingested once into FOLDER (default: a folder in
+the temp dir), then reused. `--compact` merges the warehouse's parts before timing.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import subprocess
 import sys
@@ -19,53 +24,67 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ["viewer", "sources", "tracks", "win_rates", "balance"]
+STATISTICS = ["sources", "tracks", "win_rates", "balance"]
+GAMES = {"knight-academy": 4, "heraldry": 4, "paladins": 4, "albus-academy": 3}
+SQUIRE = [sys.executable, "-m", "ingest.cli"]
+
+
+def build(work: Path, n: int, games: list[str]) -> Path:
+    db = work / "warehouse"
+    if (db / "parts").exists():
+        return db
+    for i, game in enumerate(games):
+        logs = work / "logs" / game
+        if not logs.exists():
+            print(f"simulating {n // len(games):,} {game} matches ...", file=sys.stderr)
+            subprocess.run(
+                [*SQUIRE, "simulate", game, "-n", str(n // len(games)), "--players",
+                 str(GAMES[game]), "--seed", str(8 + i), "--out", str(logs), "--played-from",
+                 "2026-01-01T00:00:00Z"],
+                check=True, stdout=subprocess.DEVNULL,
+            )  # fmt: skip
+    print("ingesting ...", file=sys.stderr)
+    subprocess.run(
+        [*SQUIRE, "ingest", str(work / "logs"), "--db", str(db)],
+        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    return db
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("-n", type=int, default=100_000)
+    parser.add_argument("--games", default="knight-academy", choices=[*GAMES, "all"])
+    parser.add_argument("--compact", action="store_true")
     parser.add_argument("--work", default=str(Path(tempfile.gettempdir()) / "squire-bench-dash"))
     args = parser.parse_args()
-    work = Path(args.work) / str(args.n)
-    logs, db = work / "logs", work / "warehouse"
-    squire = [sys.executable, "-m", "ingest.cli"]
-    if not (db / "parts").exists():
-        if not logs.exists():
-            print(f"simulating {args.n} matches ...", file=sys.stderr)
-            subprocess.run(
-                [
-                    *squire,
-                    "simulate",
-                    "knight-academy",
-                    "-n",
-                    str(args.n),
-                    "--seed",
-                    "8",
-                    "--out",
-                    str(logs),
-                    "--played-from",
-                    "2026-01-01T00:00:00Z",
-                ],
-                check=True,
-                stdout=subprocess.DEVNULL,
-            )
-        print("ingesting ...", file=sys.stderr)
-        subprocess.run(
-            [*squire, "ingest", str(logs), "--db", str(db)],
-            check=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+    games = list(GAMES) if args.games == "all" else [args.games]
+    work = Path(args.work) / f"{args.games}-{args.n}"
+    db = build(work, args.n, games)
+    if args.compact:
+        subprocess.run([*SQUIRE, "compact", "--db", str(db)], check=True, stdout=subprocess.DEVNULL)
     os.environ["SQUIRE_WAREHOUSE"] = str(db)
     from streamlit.testing.v1 import AppTest
 
-    from ingest.warehouse import open_reader
+    from ingest.warehouse import open_reader, parts
 
-    games = open_reader(db).execute("SELECT count(*) FROM games").fetchall()[0][0]
-    print(f"warehouse: {games:,} matches")
-    at = AppTest.from_file(str(ROOT / "dashboards" / "app.py"), default_timeout=600)
-    at.run()
-    for page in PAGES:
+    matches = open_reader(db).execute("SELECT count(*) FROM games").fetchall()[0][0]
+    files = sum(1 for part in parts(db) for _ in part.glob("*.parquet"))
+    size = sum(f.stat().st_size for f in db.rglob("*") if f.is_file())
+    print(f"warehouse: {matches:,} matches, {len(parts(db))} parts, {files} files a reader "
+          f"opens, {size / 2**30:.2f} GiB on disk")  # fmt: skip
+
+    def render(page: str, **params: str) -> tuple[float, float]:
+        at = AppTest.from_file(str(ROOT / "dashboards" / "app.py"), default_timeout=600)
+        at.session_state["filter-game"] = games[0]
+        for key, value in params.items():
+            at.query_params[key] = value
+        at.run()
         timings = []
         for _ in range(2):
             started = time.perf_counter()
@@ -74,7 +93,17 @@ def main() -> None:
             timings.append(time.perf_counter() - started)
             if at.exception:
                 raise SystemExit(f"{page}: {at.exception[0].value}")
-        print(f"{page:<10} first {timings[0]:6.2f} s   cached {timings[1]:6.2f} s")
+        return timings[0], timings[1]
+
+    filters = [{"filter-players": "4"}, {"filter-players": "3"},
+               {"filter-dates": "2026-01-01,2026-02-01"}]  # fmt: skip
+    for page in PAGES:
+        first, cached = render(page)
+        line = f"{page:<10} first {first:6.2f} s   cached {cached:6.2f} s"
+        if page in STATISTICS:
+            firsts = [first, *(render(page, **f)[0] for f in filters)]
+            line += f"   p95 of first over {len(firsts)} filters {p95(firsts):6.2f} s"
+        print(line)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from replay.replayer import open_log
 
 # Balance values the draft of this many of the selection's latest matches: each is replayed
 # and every pick valued, about a millisecond a match.
-LATEST = 500
+LATEST = 300
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
@@ -76,18 +76,25 @@ def viewer_grid(game_id: str, players: list[str], current: int, perspective: str
 
 @st.cache_data(ttl=600, show_spinner=False, max_entries=32)
 def _hate_picks(sql: str, params: tuple[tuple[str, object], ...], signature_: str) -> pl.DataFrame:
-    stored = query(sql, dict(params))
+    chosen = query(sql, dict(params))
+    if chosen.is_empty():
+        return hate_drafts([])
+    ids = chosen["game_id"].to_list()
+    lines = dict(
+        query(queries.EVENT_LINES, {"low": min(ids), "high": max(ids), "ids": ids}).iter_rows()
+    )
     matches = []
-    for game_id, header, payloads, seated, winners in stored.iter_rows():
-        match = open_log(("\n".join([header, *payloads]) + "\n").encode(), game_id)
-        matches.append((game_id, drafts(match), set(seated), set(winners)))
+    for game_id, header, seated, winners in chosen.iter_rows():
+        log = "\n".join([header, *lines.get(game_id, [])]) + "\n"
+        match = open_log(log.encode(), game_id)
+        matches.append((game_id, drafts(match), set(seated or []), set(winners or [])))
     return hate_drafts(matches)
 
 
 def balance_section(flt: Filters) -> None:
     """How often each card is hate-drafted; how seats that do it often fare."""
     st.subheader(t("hate_drafts"))
-    sql, params = where(flt, queries.LATEST_LOGS, limit=LATEST)
+    sql, params = where(flt, queries.LATEST_MATCHES_SEATED, limit=LATEST)
     with st.spinner(t("hate_drafts")):
         picks = _hate_picks(sql, tuple(sorted(params.items())), signature())
     if picks.is_empty():

@@ -371,6 +371,11 @@ LABELS: dict[str, dict[str, str]] = {
         "（考虑对手与人数；Plackett–Luce 模型，openskill），附 95% 区间；按区间下限从高到低排列。"
         "暂定：少于 10 局。收窄筛选条件时，只用剩下的对局重新计算。",
     },
+    "ratings_all": {
+        "en": "These ratings are over all the game's matches: the filters leave more than "
+        "{most} matches, too many to rate again while the page waits.",
+        "zh": "这些等级分基于该游戏的全部对局：筛选后仍超过 {most} 局，无法在页面等待时重新计算。",
+    },
     "name": {"en": "Name", "zh": "名称"},
     "rating": {"en": "Rating", "zh": "等级分"},
     "provisional": {"en": "Provisional", "zh": "暂定"},

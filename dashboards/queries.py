@@ -206,20 +206,24 @@ RULESETS_OF_GAME = (
     "variant <> 'base', variant"
 )
 
-# The latest complete matches under the filters, as logs to replay (the draft's hate-drafts),
-# with the players who could win and the winners.
-LATEST_LOGS = """
+# The latest complete matches under the filters, to replay (the draft's hate-drafts): their
+# headers, the players who could win and the winners; then their event lines.
+LATEST_MATCHES_SEATED = """
 WITH chosen AS (
     SELECT game_id, header, played_at FROM games WHERE complete AND {where}
     ORDER BY played_at DESC, game_id LIMIT $limit
 )
-SELECT c.game_id, c.header,
-       (SELECT list(e.payload ORDER BY e.event_index) FROM events e WHERE e.game_id = c.game_id)
-           AS payloads,
-       (SELECT list(s.player) FROM seats s WHERE s.game_id = c.game_id AND NOT s.neutral)
-           AS seated,
-       (SELECT list(s.player) FROM seats s WHERE s.game_id = c.game_id AND s.won) AS winners
-FROM chosen c ORDER BY c.played_at DESC, c.game_id
+SELECT c.game_id, any_value(c.header) AS header,
+       list(s.player) FILTER (WHERE NOT s.neutral) AS seated,
+       list(s.player) FILTER (WHERE s.won) AS winners
+FROM chosen c JOIN seats s USING (game_id) GROUP BY c.game_id
+"""
+# The range lets a reader skip the parts and row groups that cannot hold any of the ids (their
+# game_id statistics): a correlated look-up per match read the whole table each time.
+EVENT_LINES = """
+SELECT game_id, list(payload ORDER BY event_index) AS payloads FROM events
+WHERE game_id BETWEEN $low AND $high AND game_id IN (SELECT unnest($ids))
+GROUP BY game_id
 """
 
 # --- a player's page: every name rated, the bot a seat was or else its player -------------

@@ -21,29 +21,41 @@ def _rated(sql: str, params: tuple[tuple[str, object], ...], signature_: str) ->
     return rate(seats.with_columns(pl.col("played_at").dt.convert_time_zone("UTC")))
 
 
-def history(flt: Filters) -> pl.DataFrame:
-    """The game's ratings match by match: as stored for all its matches, or rated afresh over
-    the matches the filters leave (a narrower field rates differently)."""
+# Narrowed filters rate again over the matches they leave, up to this many (about 65 µs a
+# match); beyond, the page shows the ratings over all matches and says so.
+RERATE = 20_000
+COUNT = "SELECT count(*) AS matches FROM games g WHERE g.complete AND {where}"
+
+
+def history(flt: Filters) -> tuple[pl.DataFrame, bool]:
+    """The game's ratings match by match, and whether they are over all its matches: as
+    stored, or rated afresh over the matches the filters leave (a narrower field rates
+    differently) where those are few enough to rate while the page waits."""
     narrowed = flt.variants or flt.rulesets or flt.player_counts or flt.dates or flt.experiment
+    clause, params = flt.where("g")
+    if narrowed:
+        count = query(COUNT.replace("{where}", clause), params)["matches"][0]
+        narrowed = count <= RERATE
     if not narrowed:
         stored = query(STORED, {"game": flt.game})
         if not stored.is_empty():
-            return stored
-    clause, params = flt.where("g")
-    return _rated(SEATS.replace("{where}", clause), tuple(sorted(params.items())), signature())
+            return stored, True
+    rated = _rated(SEATS.replace("{where}", clause), tuple(sorted(params.items())), signature())
+    return rated, not narrowed
 
 
 def page_of(name: str) -> str:
     return f"/player?name={quote(name)}"
 
 
-def board(flt: Filters) -> pl.DataFrame:
-    """The leaderboard, each name with a link to its page."""
-    table = leaderboard(history(flt), flt.game or "")
+def board(flt: Filters) -> tuple[pl.DataFrame, bool]:
+    """The leaderboard, each name with a link to its page; whether over all the matches."""
+    rated, whole = history(flt)
+    table = leaderboard(rated, flt.game or "")
     return table.with_columns(
         pl.col("kind").replace_strict({"bot": t("bot"), "player": t("player")}),
         pl.col("name").map_elements(page_of, return_dtype=pl.String).alias("page"),
-    )
+    ), whole
 
 
 def over_time(history: pl.DataFrame, name: str) -> pl.DataFrame:

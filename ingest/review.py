@@ -21,7 +21,7 @@ from replay.replayer import Match, Outcome, Step, replay
 # Fewer stored matches than this fit nothing a reader should trust.
 LEAST_MATCHES = 30
 # The most recent matches a fit reads: more change the weights by less than the noise.
-FIT_MATCHES = 3000
+FIT_MATCHES = 2000
 
 
 class NotEnoughMatches(Exception):
@@ -52,10 +52,17 @@ def stored_facts(con: duckdb.DuckDBPyConnection, game: str, limit: int = FIT_MAT
         params={"game": game, "limit": limit},
     ).pl()
     con.register("chosen", ids.select("game_id").to_arrow())
+    listed = ids["game_id"].to_list()
+    # the range lets the reader skip row groups by their game_id statistics
+    bounds = {"low": min(listed, default=""), "high": max(listed, default="")}
     try:
 
         def read(sql: str) -> pl.DataFrame:
-            frame: pl.DataFrame = con.sql(sql).pl()
+            sql = sql.replace(
+                "JOIN chosen USING (game_id)",
+                "WHERE game_id BETWEEN $low AND $high AND game_id IN (SELECT game_id FROM chosen)",
+            )
+            frame: pl.DataFrame = con.sql(sql, params=bounds).pl()
             return frame
 
         return Facts(

@@ -11,7 +11,7 @@ from dashboards import queries
 from dashboards.common import filters, has_matches, where
 from dashboards.data import query
 from dashboards.i18n import t
-from dashboards.ratings import board
+from dashboards.ratings import RERATE, board
 from dashboards.stats import wilson
 from dashboards.tables import show
 
@@ -22,7 +22,11 @@ flt = filters()
 
 st.subheader(t("ratings"))
 st.caption(t("ratings_caption"))
-show(board(flt), "ratings", height=260, links={"page": t("open_page")})
+leaders, whole = board(flt)
+narrowed = flt.variants or flt.rulesets or flt.player_counts or flt.dates or flt.experiment
+if narrowed and whole:  # too many matches to rate again while the page waits
+    st.caption(t("ratings_all").format(most=f"{RERATE:,}"))
+show(leaders, "ratings", height=260, links={"page": t("open_page")})
 
 # Fixed column expressions by dimension (never user text in the SQL).
 DIMENSIONS = {

@@ -182,8 +182,9 @@ def ingest_logs(
                 summary.rejects += done.rejects
                 if on_progress:
                     on_progress(staged.logs)
-        if summary.ingested:
-            ratings.refresh(writer.db)  # still holding the warehouse: ratings are derived
+        # Still holding the warehouse: ratings are derived. Also when nothing was new, so that
+        # the matches of an ingest killed before this point get rated.
+        ratings.refresh(writer.db)
     finally:
         executor.close()
         writer.close()

@@ -51,41 +51,23 @@ def stored_facts(con: duckdb.DuckDBPyConnection, game: str, limit: int = FIT_MAT
         ORDER BY played_at DESC, game_id LIMIT $limit""",
         params={"game": game, "limit": limit},
     ).pl()
-    con.register("chosen", ids.select("game_id").to_arrow())
     listed = ids["game_id"].to_list()
-    # the range lets the reader skip row groups by their game_id statistics
-    bounds = {"low": min(listed, default=""), "high": max(listed, default="")}
-    try:
+    # The range lets the reader skip row groups by their game_id statistics; the list says
+    # which of the ids in it.
+    chosen = {"low": min(listed, default=""), "high": max(listed, default=""), "ids": listed}
+    only = "WHERE game_id BETWEEN $low AND $high AND game_id IN (SELECT unnest($ids))"
 
-        def read(sql: str) -> pl.DataFrame:
-            sql = sql.replace(
-                "JOIN chosen USING (game_id)",
-                "WHERE game_id BETWEEN $low AND $high AND game_id IN (SELECT game_id FROM chosen)",
-            )
-            frame: pl.DataFrame = con.sql(sql, params=bounds).pl()
-            return frame
+    def read(columns: str, table: str) -> pl.DataFrame:
+        frame: pl.DataFrame = con.sql(f"SELECT {columns} FROM {table} {only}", params=chosen).pl()
+        return frame
 
-        return Facts(
-            lengths=ids,
-            seats=read(
-                "SELECT game_id, player, neutral, position, won "
-                "FROM seats JOIN chosen USING (game_id)"
-            ),
-            scores=read(
-                "SELECT game_id, event_index, player, points "
-                "FROM score_events JOIN chosen USING (game_id)"
-            ),
-            tracks=read(
-                "SELECT game_id, event_index, player, track, progress_after "
-                "FROM track_moves JOIN chosen USING (game_id)"
-            ),
-            resources=read(
-                "SELECT game_id, event_index, player, resource, delta "
-                "FROM resource_changes JOIN chosen USING (game_id)"
-            ),
-        )
-    finally:
-        con.unregister("chosen")
+    return Facts(
+        lengths=ids,
+        seats=read("game_id, player, neutral, position, won", "seats"),
+        scores=read("game_id, event_index, player, points", "score_events"),
+        tracks=read("game_id, event_index, player, track, progress_after", "track_moves"),
+        resources=read("game_id, event_index, player, resource, delta", "resource_changes"),
+    )
 
 
 def fit_stored(db: Path, game: str) -> Model:

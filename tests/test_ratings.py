@@ -184,3 +184,13 @@ def test_rating_a_slice_at_a_time_changes_nothing(rated, monkeypatch):
     whole = rate(seats)
     monkeypatch.setattr(ratings, "SLICE", 7)  # slices that cut matches in two
     assert rate(seats).equals(whole)
+
+
+def test_an_ingest_with_nothing_new_still_rates_what_a_killed_one_left_unrated(rated, tmp_path):
+    copy = tmp_path / "killed"
+    shutil.copytree(rated, copy)
+    before = stored(copy)
+    (copy / "ratings.parquet").unlink()  # killed after its commits, before its ratings
+    summary = ingest([SAMPLES / "paladins"], db=copy, jobs=1)
+    assert summary.ingested == 0 and summary.present > 0
+    _same(stored(copy), before)

@@ -67,6 +67,13 @@ class Filters:
     experiment: str | None = None
     arm: str | None = None
 
+    @property
+    def narrowed(self) -> bool:
+        """Whether anything beyond the game narrows the matches."""
+        return bool(
+            self.variants or self.rulesets or self.player_counts or self.dates or self.experiment
+        )
+
     def where(self, alias: str = "") -> tuple[str, dict[str, Any]]:
         """The clause and its named parameters (`$filter_…`), the same at every `{where}`."""
         prefix = f"{alias}." if alias else ""

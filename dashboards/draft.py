@@ -13,6 +13,7 @@ from dashboards.i18n import t
 from dashboards.match import load
 from dashboards.tables import show
 from ingest.draft import Round, by_card, by_seat, drafts, grid, hate_drafts
+from ingest.read import rebuilt
 from replay.replayer import open_log
 
 # Balance values the draft of this many of the selection's latest matches: each is replayed
@@ -85,8 +86,7 @@ def _hate_picks(sql: str, params: tuple[tuple[str, object], ...], signature_: st
     )
     matches = []
     for game_id, header, seated, winners in chosen.iter_rows():
-        log = "\n".join([header, *lines.get(game_id, [])]) + "\n"
-        match = open_log(log.encode(), game_id)
+        match = open_log(rebuilt(header, lines.get(game_id, [])), game_id)
         matches.append((game_id, drafts(match), set(seated or []), set(winners or [])))
     return hate_drafts(matches)
 

@@ -13,6 +13,7 @@ import streamlit as st
 from dashboards import queries
 from dashboards.data import query, signature, warehouse_path
 from ingest.catalogues import Library
+from ingest.read import rebuilt
 from replay.game import Result
 from replay.replayer import Match, open_log, replay, state_at
 
@@ -30,11 +31,8 @@ def _log_bytes(game_id: str) -> bytes | None:
     head = query(queries.MATCH_HEADER, {"game_id": game_id})
     if head.is_empty():
         return None
-    lines = [
-        head["header"][0],
-        *query(queries.MATCH_PAYLOADS, {"game_id": game_id})["payload"].to_list(),
-    ]
-    return ("\n".join(lines) + "\n").encode()
+    payloads = query(queries.MATCH_PAYLOADS, {"game_id": game_id})["payload"].to_list()
+    return rebuilt(head["header"][0], payloads)
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)

@@ -31,7 +31,7 @@ def history(flt: Filters) -> tuple[pl.DataFrame, bool]:
     """The game's ratings match by match, and whether they are over all its matches: as
     stored, or rated afresh over the matches the filters leave (a narrower field rates
     differently) where those are few enough to rate while the page waits."""
-    narrowed = flt.variants or flt.rulesets or flt.player_counts or flt.dates or flt.experiment
+    narrowed = flt.narrowed
     clause, params = flt.where("g")
     if narrowed:
         count = query(COUNT.replace("{where}", clause), params)["matches"][0]

@@ -6,7 +6,7 @@ import glob
 import os
 import stat
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from replay.errors import ReplayError
@@ -180,3 +180,8 @@ def _check_size(data: bytes, name: str) -> None:
     beyond = beyond_limits(data) if len(data) > MAX_LOG_BYTES else None
     if beyond:
         raise ReplayError(name, beyond[0], beyond[1].rule, beyond[1].message)
+
+
+def rebuilt(header: str, payloads: Sequence[str]) -> bytes:
+    """A stored match's log from its header and event lines as the warehouse keeps them."""
+    return ("\n".join([header, *payloads]) + "\n").encode()

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ingest.catalogues import Library
+from ingest.read import rebuilt
 from ingest.warehouse import open_reader
 from replay.errors import ReplayError
 from replay.registry import GAMES
@@ -66,7 +67,7 @@ def stored_logs(db: Path, selection: Selection) -> Iterator[tuple[str, bytes]]:
         params,
     ).fetchall()
     for game_id, header, payloads in rows:
-        yield game_id, ("\n".join([header, *payloads]) + "\n").encode()
+        yield game_id, rebuilt(header, payloads)
 
 
 @dataclass

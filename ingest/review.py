@@ -13,6 +13,7 @@ import msgspec
 import polars as pl
 
 from ingest.outlook import Facts, Model, fit, predict, turning_points
+from ingest.read import rebuilt
 from ingest.warehouse import open_reader
 from replay.facts import ResourceChanged, ScoreChanged, TrackMoved
 from replay.log import Final
@@ -99,7 +100,7 @@ def stored_log(db: Path, game_id: str) -> bytes | None:
         ).fetchall()
     finally:
         con.close()
-    return ("\n".join([head[0][0], *(p for (p,) in payloads)]) + "\n").encode()
+    return rebuilt(head[0][0], [p for (p,) in payloads])
 
 
 def replayed_facts(outcome: Outcome) -> Facts:

@@ -23,8 +23,7 @@ flt = filters()
 st.subheader(t("ratings"))
 st.caption(t("ratings_caption"))
 leaders, whole = board(flt)
-narrowed = flt.variants or flt.rulesets or flt.player_counts or flt.dates or flt.experiment
-if narrowed and whole:  # too many matches to rate again while the page waits
+if flt.narrowed and whole:  # too many matches to rate again while the page waits
     st.caption(t("ratings_all").format(most=f"{RERATE:,}"))
 show(leaders, "ratings", height=260, links={"page": t("open_page")})
 

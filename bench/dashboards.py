@@ -1,14 +1,17 @@
 """How fast each dashboard page answers on a warehouse of many matches, headless (Streamlit
 AppTest): per page the first render (queries run) and the next (cached), and over several
-filters (player counts, a date range) the 95th percentile of first renders; then the files a
-reader opens and the warehouse's size on disk.
+filters (player counts, a date range) the 95th percentile of first renders; the player page
+of the name with the most matches; the viewer opening four matches drawn at random, each at a
+step along the way; then the files a reader opens, the warehouse's size on disk and the peak
+memory of the process that rendered the pages.
 
     python bench/dashboards.py [-n 100000] [--games knight-academy|all] [--compact]
                                [--work FOLDER]
 
-The matches are simulated (4 seats, or the game's largest table under 4; random bots), split
-evenly over the games with `--games all`, and ingested once into FOLDER (default: a folder in
-the temp dir), then reused. `--compact` merges the warehouse's parts before timing.
+The matches are simulated (4 seats, or the game's largest table under 4; random bots; a match a
+minute from 2025-01-01), split evenly over the games with `--games all`, and ingested once into
+FOLDER (default: a folder in the temp dir), then reused. `--compact` merges the warehouse's
+parts before timing.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -23,10 +27,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = ["viewer", "sources", "tracks", "win_rates", "balance"]
+PAGES = ["overview", "viewer", "sources", "tracks", "win_rates", "balance", "player"]
 STATISTICS = ["sources", "tracks", "win_rates", "balance"]
 GAMES = {"knight-academy": 4, "heraldry": 4, "paladins": 4, "albus-academy": 3}
 SQUIRE = [sys.executable, "-m", "ingest.cli"]
+# A designer's simulations come by the thousand a day: a match a minute puts a million matches
+# over about two years of days (each day is a row of the pre-aggregated tables).
+EVERY = 1
 
 
 def build(work: Path, n: int, games: list[str]) -> Path:
@@ -40,7 +47,7 @@ def build(work: Path, n: int, games: list[str]) -> Path:
             subprocess.run(
                 [*SQUIRE, "simulate", game, "-n", str(n // len(games)), "--players",
                  str(GAMES[game]), "--seed", str(8 + i), "--out", str(logs), "--played-from",
-                 "2026-01-01T00:00:00Z"],
+                 "2025-01-01T00:00:00Z", "--played-every", str(EVERY)],
                 check=True, stdout=subprocess.DEVNULL,
             )  # fmt: skip
     print("ingesting ...", file=sys.stderr)
@@ -97,13 +104,26 @@ def main() -> None:
 
     filters = [{"filter-players": "4"}, {"filter-players": "3"},
                {"filter-dates": "2026-01-01,2026-02-01"}]  # fmt: skip
+    con = open_reader(db)
+    (name,) = con.execute(  # the name with the most matches: the heaviest player page
+        "SELECT coalesce(agent, player) FROM seats GROUP BY 1 ORDER BY count(*) DESC LIMIT 1"
+    ).fetchall()[0]
+    ids = [r[0] for r in con.execute("SELECT game_id FROM games USING SAMPLE 4 ROWS").fetchall()]
+    con.close()
     for page in PAGES:
-        first, cached = render(page)
+        first, cached = render(page, **({"name": name} if page == "player" else {}))
         line = f"{page:<10} first {first:6.2f} s   cached {cached:6.2f} s"
         if page in STATISTICS:
             firsts = [first, *(render(page, **f)[0] for f in filters)]
             line += f"   p95 of first over {len(firsts)} filters {p95(firsts):6.2f} s"
         print(line)
+    # The viewer opening matches anywhere in the warehouse, at a step along the way.
+    opened = [render("viewer", game=i, step=str(40 + 30 * k))[0] for k, i in enumerate(ids)]
+    print(f"viewer opening {len(ids)} matches at random, each at a step: "
+          f"{min(opened):.2f}–{max(opened):.2f} s")  # fmt: skip
+    # The pages ran in this process, as in the dashboard's server: its peak is theirs.
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+    print(f"peak memory of the process that rendered the pages: {peak:.2f} GiB")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import duckdb
 import polars as pl
 import streamlit as st
 
-from ingest.warehouse import DEFAULT_DB, open_reader, parts
+from ingest.warehouse import DEFAULT_DB, open_reader
 
 
 def warehouse_path() -> Path:
@@ -22,9 +22,16 @@ def warehouse_path() -> Path:
 
 
 def signature() -> str:
-    """Changes whenever an ingest commits a part: part of every cache key."""
-    committed = parts(warehouse_path())
-    return f"{len(committed)}:{committed[-1].name if committed else ''}"
+    """Changes whenever an ingest or a compaction commits a part (a rename into `parts/`):
+    part of every cache key. The folder's modification time, not a listing of it: a page asks
+    for it at every query, and a compacted warehouse keeps thousands of replaced parts for a
+    while. With its link count, which counts its folders: two commits within one tick of the
+    file system's clock still differ."""
+    try:
+        folder = (warehouse_path() / "parts").stat()
+    except FileNotFoundError:
+        return "empty"
+    return f"{folder.st_mtime_ns}:{folder.st_nlink}"
 
 
 @st.cache_resource(max_entries=2, show_spinner=False)

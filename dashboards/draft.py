@@ -94,6 +94,10 @@ def _hate_picks(sql: str, params: tuple[tuple[str, object], ...], signature_: st
 def balance_section(flt: Filters) -> None:
     """How often each card is hate-drafted; how seats that do it often fare."""
     st.subheader(t("hate_drafts"))
+    # Replaying the matches costs more than the rest of the page together: asked for, not
+    # run at every visit (the choice stays in the address, so a shared link shows them).
+    if not st.toggle(t("hate_find").format(latest=LATEST), key="hate-drafts", bind="query-params"):
+        return
     sql, params = where(flt, queries.LATEST_MATCHES_SEATED, limit=LATEST)
     with st.spinner(t("hate_drafts")):
         picks = _hate_picks(sql, tuple(sorted(params.items())), signature())

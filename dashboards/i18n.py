@@ -348,6 +348,10 @@ LABELS: dict[str, dict[str, str]] = {
     "best_own": {"en": "Picker's best card", "zh": "选牌者最好的牌"},
     "hate_drafts": {"en": "Hate-drafts", "zh": "抢牌（卡牌）"},
     "hate_rate": {"en": "Hate-draft rate", "zh": "抢牌率"},
+    "hate_find": {
+        "en": "Find them in the latest {latest} matches (replays each, a second or two)",
+        "zh": "在最近 {latest} 局中查找（逐局重放，约需一两秒）",
+    },
     "hate_caption": {
         "en": "From the draft of the latest {matches} matches under these filters (at most "
         "{latest}), each pick valued by the greedy bot. A seat hate-drafts often when a tenth "

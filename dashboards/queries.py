@@ -6,18 +6,26 @@ from __future__ import annotations
 
 from datetime import date
 
+# The latest 500 matches that fit, chosen from `games` before their seats are joined: a join
+# first would group every seat of the warehouse to show 500 of them.
 MATCH_LIST = """
-SELECT g.game_id, g.game, g.variant, g.player_count, g.complete,
-       coalesce(g.played_at, g.ingested_at) AS played, g.source,
-       string_agg(s.player, ', ' ORDER BY s.seat) AS player_names
-FROM games g JOIN seats s USING (game_id)
-WHERE ($game IS NULL OR g.game = $game)
-  AND ($id_contains = '' OR g.game_id ILIKE '%' || $id_contains || '%')
-  AND CAST(coalesce(g.played_at, g.ingested_at) AS DATE) BETWEEN $first AND $last
-GROUP BY ALL
-HAVING $player = '' OR bool_or(s.player ILIKE '%' || $player || '%')
-ORDER BY played DESC, g.game_id
-LIMIT 500
+WITH named AS (
+    SELECT DISTINCT game_id FROM seats
+    WHERE $player <> '' AND player ILIKE '%' || $player || '%'
+), chosen AS (
+    SELECT game_id, game, variant, player_count, complete,
+           coalesce(played_at, ingested_at) AS played, source
+    FROM games
+    WHERE ($game IS NULL OR game = $game)
+      AND ($id_contains = '' OR game_id ILIKE '%' || $id_contains || '%')
+      AND CAST(coalesce(played_at, ingested_at) AS DATE) BETWEEN $first AND $last
+      AND ($player = '' OR game_id IN (SELECT game_id FROM named))
+    ORDER BY played DESC, game_id LIMIT 500
+)
+SELECT c.*, string_agg(s.player, ', ' ORDER BY s.seat) AS player_names
+FROM chosen c JOIN seats s USING (game_id)
+WHERE s.game_id BETWEEN (SELECT min(game_id) FROM chosen) AND (SELECT max(game_id) FROM chosen)
+GROUP BY ALL ORDER BY played DESC, c.game_id
 """
 ANY_MATCH = {"game": None, "id_contains": "", "first": date.min, "last": date.max, "player": ""}
 
@@ -32,26 +40,52 @@ FROM games
 """
 
 FILTER_CHOICES = """
-SELECT DISTINCT game, variant, ruleset_key, player_count FROM games WHERE complete
-ORDER BY ALL
+SELECT DISTINCT game, variant, ruleset_key, player_count FROM summary_matches ORDER BY ALL
 """
 
 # --- scoring sources -------------------------------------------------------------------------
 
-# Points by source for winners and the rest: means and the five numbers of a box plot.
+# Points by source for winners and the rest: means and the five numbers of a box plot, from
+# how many seats took each number of points (ingest.summaries); the quartiles interpolate
+# between the two seats around them, as quantile_cont does.
 SOURCE_SUMMARY = """
-SELECT source, position, won, count(*) AS seats, avg(points) AS mean,
-       min(points) AS low, quantile_cont(points, 0.25) AS q1, median(points) AS median,
-       quantile_cont(points, 0.75) AS q3, max(points) AS high
-FROM points_by_source WHERE NOT neutral AND {where}
-GROUP BY ALL ORDER BY position, won DESC
+WITH h AS (
+    SELECT h.source, src.position, h.won, h.points, sum(h.seats) AS n
+    FROM (SELECT * FROM summary_points WHERE {where}) h
+    JOIN sources src ON src.game = h.game AND src.source = h.source
+    GROUP BY ALL HAVING sum(h.seats) > 0
+), c AS (
+    SELECT *, sum(n) OVER (PARTITION BY source, position, won ORDER BY points) AS upto,
+           sum(n) OVER (PARTITION BY source, position, won) - 1 AS last
+    FROM h
+), q AS (
+    SELECT source, position, won, any_value(last) + 1 AS seats, sum(points * n) / sum(n) AS mean,
+           min(points) AS low, max(points) AS high,
+           min(points) FILTER (WHERE upto > floor(0.25 * last)) AS q1_lo,
+           min(points) FILTER (WHERE upto > ceil(0.25 * last)) AS q1_hi,
+           min(points) FILTER (WHERE upto > floor(0.5 * last)) AS q2_lo,
+           min(points) FILTER (WHERE upto > ceil(0.5 * last)) AS q2_hi,
+           min(points) FILTER (WHERE upto > floor(0.75 * last)) AS q3_lo,
+           min(points) FILTER (WHERE upto > ceil(0.75 * last)) AS q3_hi
+    FROM c GROUP BY source, position, won
+)
+SELECT source, position, won, seats::BIGINT AS seats, mean, low,
+       q1_lo + (0.25 * (seats - 1) - floor(0.25 * (seats - 1))) * (q1_hi - q1_lo) AS q1,
+       q2_lo + (0.5 * (seats - 1) - floor(0.5 * (seats - 1))) * (q2_hi - q2_lo) AS median,
+       q3_lo + (0.75 * (seats - 1) - floor(0.75 * (seats - 1))) * (q3_hi - q3_lo) AS q3,
+       high
+FROM q ORDER BY position, won DESC
 """
 
 # Mean points by source for each value of a fixed grouping column ({by}).
 SOURCE_MEANS_BY = """
-SELECT {by} AS value, source, position, avg(points) AS mean
-FROM points_by_source WHERE NOT neutral AND {where}
-GROUP BY ALL ORDER BY value, position
+WITH p AS (
+    SELECT {by} AS value, game, source, points, seats
+    FROM summary_source_points WHERE {where}
+)
+SELECT value, p.source, src.position, sum(points) / sum(seats) AS mean
+FROM p JOIN sources src ON src.game = p.game AND src.source = p.source
+GROUP BY ALL HAVING sum(seats) > 0 ORDER BY value, position
 """
 
 MATCH_POINTS = """
@@ -66,23 +100,8 @@ ORDER BY coalesce(played_at, ingested_at) DESC, game_id DESC LIMIT 200
 
 # The winner without one source: does it change? A match counts once per source.
 DECISIVE_SOURCES = """
-WITH pts AS (
-    SELECT p.game_id, p.seat, p.source, p.points, r.won, r.neutral
-    FROM seat_points p JOIN seat_results r USING (game_id, seat)
-    WHERE {where}
-), without AS (
-    SELECT game_id, source, won, neutral,
-           sum(points) OVER (PARTITION BY game_id, seat) - points AS rest
-    FROM pts
-), judged AS (
-    SELECT game_id, source, won, rest,
-           max(rest) FILTER (WHERE NOT neutral) OVER (PARTITION BY game_id, source) AS top
-    FROM without WHERE NOT neutral
-)
-SELECT source, count(DISTINCT game_id) AS matches,
-       count(DISTINCT game_id) FILTER (
-           WHERE (won AND rest < top) OR (NOT won AND rest = top)) AS winner_changes
-FROM judged GROUP BY ALL
+SELECT source, sum(matches)::BIGINT AS matches, sum(winner_changes)::BIGINT AS winner_changes
+FROM summary_decisive WHERE {where} GROUP BY ALL
 """
 
 # --- track races -----------------------------------------------------------------------------
@@ -98,89 +117,91 @@ MATCH_SEATS = (
 
 # Each disc's progress at the end of each round (round_progress is filled at ingest).
 ROUND_END_PROGRESS = """
-SELECT p.round, p.track, r.won, avg(p.progress) AS mean_progress, count(*) AS seats
-FROM round_progress p
-JOIN seat_results r ON r.game_id = p.game_id AND r.player = p.player
-WHERE NOT r.neutral AND {where}
-GROUP BY ALL ORDER BY p.track, p.round, r.won
+SELECT round, track, won, sum(progress) / sum(measured) AS mean_progress,
+       sum(seats)::BIGINT AS seats
+FROM summary_progress WHERE {where}
+GROUP BY ALL ORDER BY track, round, won
 """
 
 # The leader of each track at each round's end (track_leaders is filled at ingest): how often
 # that leader went on to win, and how often the lead changed hands.
 ROUND_LEADERS = """
-SELECT l.track, l.round, avg(r.won::INTEGER) AS winner_leads_share,
-       count(*) FILTER (WHERE l.changed) AS lead_changes, count(*) AS matches
-FROM track_leaders l
-JOIN seat_results r ON r.game_id = l.game_id AND r.player = l.leader
-WHERE {where}
-GROUP BY ALL ORDER BY l.track, l.round
+SELECT track, round, sum(leader_wins) / sum(matches) AS winner_leads_share,
+       sum(lead_changes)::BIGINT AS lead_changes, sum(matches)::BIGINT AS matches
+FROM summary_leaders WHERE {where}
+GROUP BY ALL ORDER BY track, round
 """
 
 # --- win rates -------------------------------------------------------------------------------
 
 WIN_RATES = """
-SELECT {dimension} AS value, count(*) AS matches, count(*) FILTER (WHERE won) AS wins,
-       count(*) FILTER (WHERE tie_break) AS tie_breaks
-FROM seat_results WHERE NOT neutral AND {where}
+SELECT {dimension} AS value, sum(seats)::BIGINT AS matches, sum(wins)::BIGINT AS wins,
+       sum(tie_breaks)::BIGINT AS tie_breaks
+FROM summary_seats WHERE {where}
 GROUP BY ALL ORDER BY value
 """
 
 # --- balance ---------------------------------------------------------------------------------
 
 SEAT_TABLE = """
-SELECT player_count, position AS seat, count(*) AS matches,
-       count(*) FILTER (WHERE won) AS wins, count(*) FILTER (WHERE tie_break) AS tie_breaks
-FROM seat_results WHERE NOT neutral AND {where}
+SELECT player_count, position AS seat, sum(seats)::BIGINT AS matches,
+       sum(wins)::BIGINT AS wins, sum(tie_breaks)::BIGINT AS tie_breaks
+FROM summary_seats WHERE {where}
 GROUP BY ALL ORDER BY player_count, seat
 """
 
 # Components taken, by item: how early, how often, and how the seats that took them fared
 # (item_events is filled at ingest; position 1 = a seat's first pick of the round).
 ITEMS = """
-SELECT i.item, split_part(i.item, '-', 1) AS item_type,
-       TRY_CAST(split_part(i.item, '-', 2) AS INTEGER) AS value,
-       count(*) FILTER (WHERE i.action = $pick) AS picks,
-       avg(i.position) FILTER (WHERE i.action = $pick) AS mean_pick_position,
-       avg((i.position <= 2)::INTEGER) FILTER (WHERE i.action = $pick) AS early_pick_rate,
-       avg(r.won::INTEGER) FILTER (WHERE i.action = $pick) AS win_rate_when_picked,
-       count(*) FILTER (WHERE i.action = $play) AS plays,
-       avg(r.won::INTEGER) FILTER (WHERE i.action = $play) AS win_rate_when_played
-FROM item_events i
-JOIN seat_results r ON r.game_id = i.game_id AND r.player = i.player
-WHERE NOT r.neutral AND {where}
-GROUP BY ALL ORDER BY item_type, value DESC
+WITH i AS (
+    SELECT action, item, sum(taken) AS taken, sum(placed) AS placed,
+           sum(position) AS position, sum(early) AS early, sum(wins) AS wins
+    FROM summary_items WHERE {where} GROUP BY ALL
+)
+SELECT item, split_part(item, '-', 1) AS item_type,
+       TRY_CAST(split_part(item, '-', 2) AS INTEGER) AS value,
+       coalesce(sum(taken) FILTER (WHERE action = $pick), 0)::BIGINT AS picks,
+       sum(position) FILTER (WHERE action = $pick)
+           / sum(placed) FILTER (WHERE action = $pick) AS mean_pick_position,
+       sum(early) FILTER (WHERE action = $pick)
+           / sum(placed) FILTER (WHERE action = $pick) AS early_pick_rate,
+       sum(wins) FILTER (WHERE action = $pick)
+           / sum(taken) FILTER (WHERE action = $pick) AS win_rate_when_picked,
+       coalesce(sum(taken) FILTER (WHERE action = $play), 0)::BIGINT AS plays,
+       sum(wins) FILTER (WHERE action = $play)
+           / sum(taken) FILTER (WHERE action = $play) AS win_rate_when_played
+FROM i GROUP BY item ORDER BY item_type, value DESC
 """
 
 # Any game's components (item_events: cards, tiles, homework, squares): per seat that took one,
 # how many times, from which round, and how those seats fared.
 COMPONENTS = """
-WITH took AS (
-    SELECT game_id, player, action, item, count(*) AS times, min(round) AS first_round
-    FROM item_events GROUP BY ALL
-)
-SELECT t.action, t.item, sum(t.times) AS taken, count(*) AS seats,
-       avg(t.first_round) AS mean_first_round, avg(r.won::INTEGER) AS win_rate_of_takers
-FROM took t JOIN seat_results r ON r.game_id = t.game_id AND r.player = t.player
-WHERE NOT r.neutral AND {where}
-GROUP BY ALL ORDER BY t.action, win_rate_of_takers DESC, t.item
+SELECT action, item, sum(taken)::BIGINT AS taken, sum(seats)::BIGINT AS seats,
+       sum(first_round) / sum(rounded) AS mean_first_round,
+       sum(wins) / sum(seats) AS win_rate_of_takers
+FROM summary_components WHERE {where}
+GROUP BY ALL ORDER BY action, win_rate_of_takers DESC, item
 """
 
 # Each source's share of winners' points (by absolute size: penalties count as a share too).
 SOURCE_SHARE_OF_WINNERS = """
-WITH sums AS (
-    SELECT ruleset_key, source, position, sum(points) AS points, count(DISTINCT game_id) AS n
-    FROM points_by_source WHERE won AND NOT neutral AND {where}
-    GROUP BY ruleset_key, source, position
+WITH p AS (
+    SELECT game, ruleset_key, source, points FROM summary_source_points WHERE won AND {where}
+), sums AS (
+    SELECT p.ruleset_key, p.source, src.position, sum(p.points) AS points
+    FROM p JOIN sources src ON src.game = p.game AND src.source = p.source GROUP BY ALL
+), won AS (
+    SELECT ruleset_key, sum(won_matches) AS n FROM summary_matches WHERE {where} GROUP BY ALL
 )
 SELECT ruleset_key, source, points / n AS mean_points,
        abs(points) / sum(abs(points)) OVER (PARTITION BY ruleset_key) AS share
-FROM sums ORDER BY ruleset_key, position
+FROM sums JOIN won USING (ruleset_key) ORDER BY ruleset_key, position
 """
 
 RULESET_SUMMARY = """
-SELECT ruleset_key, agent, count(*) AS seats, count(*) FILTER (WHERE won) AS wins,
-       avg(score) AS mean_score
-FROM seat_results WHERE NOT neutral AND {where}
+SELECT ruleset_key, agent, sum(seats)::BIGINT AS seats, sum(wins)::BIGINT AS wins,
+       sum(score) / sum(scored) AS mean_score
+FROM summary_seats WHERE {where}
 GROUP BY ALL ORDER BY ruleset_key, agent
 """
 
@@ -216,7 +237,9 @@ WITH chosen AS (
 SELECT c.game_id, any_value(c.header) AS header,
        list(s.player) FILTER (WHERE NOT s.neutral) AS seated,
        list(s.player) FILTER (WHERE s.won) AS winners
-FROM chosen c JOIN seats s USING (game_id) GROUP BY c.game_id
+FROM chosen c JOIN seats s USING (game_id)
+WHERE s.game_id BETWEEN (SELECT min(game_id) FROM chosen) AND (SELECT max(game_id) FROM chosen)
+GROUP BY c.game_id
 """
 # The range lets a reader skip the parts and row groups that cannot hold any of the ids (their
 # game_id statistics): a correlated look-up per match read the whole table each time.
@@ -229,60 +252,60 @@ GROUP BY game_id
 # --- a player's page: every name rated, the bot a seat was or else its player -------------
 
 PLAYER_NAMES = """
-SELECT DISTINCT coalesce(agent, player) AS name FROM seat_results WHERE NOT neutral ORDER BY name
+SELECT DISTINCT coalesce(agent, player) AS name FROM summary_seats ORDER BY name
 """
 
+# A name's latest matches, chosen before the tables' players are joined to them.
 PLAYER_MATCHES = """
-SELECT r.game_id, r.game, r.played_at, r.player_count, r.player AS seat_name,
-       r.position + 1 AS seat, r.score, r.rank, r.won,
-       (SELECT string_agg(o.player, ', ' ORDER BY o.seat) FROM seats o
-        WHERE o.game_id = r.game_id) AS players
-FROM seat_results r
-WHERE coalesce(r.agent, r.player) = $name AND NOT r.neutral
-ORDER BY r.played_at DESC, r.game_id LIMIT 500
+WITH mine AS (
+    SELECT r.game_id, r.game, r.played_at, r.player_count, r.player AS seat_name,
+           r.position + 1 AS seat, r.score, r.rank, r.won
+    FROM seat_results r
+    WHERE coalesce(r.agent, r.player) = $name AND NOT r.neutral
+    ORDER BY r.played_at DESC, r.game_id LIMIT 500
+), tables AS (
+    SELECT game_id, string_agg(player, ', ' ORDER BY seat) AS players FROM seats
+    WHERE game_id IN (SELECT game_id FROM mine)
+      AND game_id BETWEEN (SELECT min(game_id) FROM mine) AND (SELECT max(game_id) FROM mine)
+    GROUP BY game_id
+)
+SELECT m.*, t.players FROM mine m JOIN tables t USING (game_id)
+ORDER BY m.played_at DESC, m.game_id, m.seat
 """
 
 PLAYER_RESULTS = """
-SELECT game, player_count, position + 1 AS seat, count(*) AS seats,
-       count(*) FILTER (WHERE won) AS wins, avg(won::INTEGER) AS win_rate
-FROM seat_results WHERE coalesce(agent, player) = $name AND NOT neutral
+SELECT game, player_count, position + 1 AS seat, sum(seats)::BIGINT AS seats,
+       sum(wins)::BIGINT AS wins, sum(wins) / sum(seats) AS win_rate
+FROM summary_seats WHERE coalesce(agent, player) = $name
 GROUP BY ALL ORDER BY game, player_count, seat
 """
 
 # A name's mean points from each source beside the mean of every winning seat of that game.
 PLAYER_SOURCES = """
 WITH mine AS (
-    SELECT game, source, any_value(position) AS position, avg(points) AS mean_points
-    FROM points_by_source WHERE coalesce(agent, player) = $name AND NOT neutral
-    GROUP BY ALL
+    SELECT game, source, sum(points) / sum(seats) AS mean_points
+    FROM summary_source_points WHERE coalesce(agent, player) = $name GROUP BY ALL
 ), winners AS (
-    SELECT game, source, avg(points) AS winners_mean
-    FROM points_by_source WHERE won AND NOT neutral AND game IN (SELECT game FROM mine)
-    GROUP BY ALL
+    SELECT game, source, sum(points) / sum(seats) AS winners_mean
+    FROM summary_source_points WHERE won AND game IN (SELECT game FROM mine) GROUP BY ALL
 )
 SELECT m.game, m.source, m.mean_points, w.winners_mean
-FROM mine m JOIN winners w USING (game, source) ORDER BY m.game, m.position
+FROM mine m JOIN winners w USING (game, source)
+JOIN sources src ON src.game = m.game AND src.source = m.source
+ORDER BY m.game, src.position
 """
 
 PLAYER_ITEMS = """
-WITH took AS (
-    SELECT i.game_id, i.player, i.action, i.item, count(*) AS times
-    FROM item_events i GROUP BY ALL
-)
-SELECT r.game, t.action, t.item, sum(t.times) AS taken, count(*) AS seats,
-       avg(r.won::INTEGER) AS win_rate_of_takers
-FROM took t JOIN seat_results r ON r.game_id = t.game_id AND r.player = t.player
-WHERE coalesce(r.agent, r.player) = $name AND NOT r.neutral
-GROUP BY ALL ORDER BY taken DESC, r.game, t.item LIMIT 20
+SELECT game, action, item, sum(taken)::BIGINT AS taken, sum(seats)::BIGINT AS seats,
+       sum(wins) / sum(seats) AS win_rate_of_takers
+FROM summary_name_items WHERE name = $name
+GROUP BY ALL ORDER BY taken DESC, game, item LIMIT 20
 """
 
 # Head to head: against each other name at the same table, who finished ahead.
 PLAYER_OPPONENTS = """
-SELECT coalesce(o.agent, o.player) AS opponent, count(DISTINCT me.game_id) AS matches,
-       count(*) FILTER (WHERE me.rank < o.rank) AS ahead,
-       count(*) FILTER (WHERE me.rank > o.rank) AS behind,
-       count(*) FILTER (WHERE me.rank = o.rank) AS level
-FROM seat_results me JOIN seat_results o ON o.game_id = me.game_id AND o.seat != me.seat
-WHERE coalesce(me.agent, me.player) = $name AND NOT me.neutral AND NOT o.neutral
+SELECT opponent, sum(matches)::BIGINT AS matches, sum(ahead)::BIGINT AS ahead,
+       sum(behind)::BIGINT AS behind, sum(level)::BIGINT AS level
+FROM summary_opponents WHERE name = $name
 GROUP BY ALL ORDER BY matches DESC, opponent LIMIT 15
 """

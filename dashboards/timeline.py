@@ -13,16 +13,17 @@ from dashboards.data import signature, warehouse_path
 from dashboards.i18n import t
 from dashboards.match import load
 from ingest.outlook import Model
-from ingest.review import NotEnoughMatches, Review, fit_stored, review
+from ingest.review import NotEnoughMatches, Review, model_of, review
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
 def _model(game: str, path: str, signature_: str) -> Model | str:
-    """The game's fitted model, or why there is none (too few stored matches)."""
+    """The game's model as the last ingest kept it, or why there is none (too few stored
+    matches)."""
     from pathlib import Path
 
     try:
-        return fit_stored(Path(path), game)
+        return model_of(Path(path), game)
     except NotEnoughMatches as err:
         return str(err)
 

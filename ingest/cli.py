@@ -85,6 +85,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             ruleset=args.ruleset,
             rules=parse_settings(args.set),
             played_from=args.played_from,
+            played_every=args.played_every,
             variant=args.variant,
         )
         check(spec)
@@ -165,6 +166,7 @@ def cmd_experiment(args: argparse.Namespace) -> int:
         return 2
     from ingest import ratings
     from ingest.experiment import Store, play_and_stage
+    from ingest.review import refresh_models
     from ingest.warehouse import DEFAULT_DB, WarehouseBusy, Writer
 
     db = Path(args.db) if args.db else DEFAULT_DB
@@ -207,6 +209,7 @@ def cmd_experiment(args: argparse.Namespace) -> int:
             else:
                 print(_experiment_line(report), flush=True)
         ratings.refresh(db)  # the experiment's matches, rated (still holding the warehouse)
+        refresh_models(db)
     finally:
         executor.close()
         writer.close()
@@ -278,7 +281,7 @@ def cmd_rescore(args: argparse.Namespace) -> int:
 
 def cmd_review(args: argparse.Namespace) -> int:
     """Who was winning after each step of one match, and its turning points."""
-    from ingest.review import NotEnoughMatches, fit_stored, review, review_text, stored_log
+    from ingest.review import NotEnoughMatches, model_of, review, review_text, stored_log
     from ingest.warehouse import DEFAULT_DB
 
     db = Path(args.db) if args.db else DEFAULT_DB
@@ -295,7 +298,7 @@ def cmd_review(args: argparse.Namespace) -> int:
             data = stored
         match = open_log(data, target, catalogues=Library(db))
         outcome = replay(match)
-        model = fit_stored(db, match.game.name)
+        model = model_of(db, match.game.name)
     except ReplayError as err:
         print(str(err), file=sys.stderr)
         return 1
@@ -551,7 +554,14 @@ def parser() -> argparse.ArgumentParser:
         "--played-from",
         type=_timestamp,
         metavar="TIME",
-        help="stamp match i as played i hours after this RFC 3339 time",
+        help="stamp match i as played i spacings after this RFC 3339 time",
+    )
+    p.add_argument(
+        "--played-every",
+        type=int,
+        default=60,
+        metavar="MINUTES",
+        help="the spacing of --played-from (default 60 minutes)",
     )
     p.add_argument("--out", help="folder for the logs (default simulated/GAME)")
     p.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")

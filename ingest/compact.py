@@ -33,12 +33,14 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
+from ingest import summaries
 from ingest.warehouse import (
     COVERS,
     SCHEMA,
     STATISTICS,
     WarehouseBusy,
     conform,
+    part_summaries,
     parts,
     sequence_of,
     sweep_replaced,
@@ -58,14 +60,18 @@ class Compacted:
     merged: int = 0  # parts written
     replaced: int = 0  # parts they replace
     matches: int = 0
+    summarised: int = 0  # parts from before summaries that were given theirs
 
     def line(self) -> str:
-        if not self.merged:
-            return "nothing to compact"
-        return (
-            f"{self.replaced} parts merged into {self.merged} ({self.matches:,} matches); "
-            "the replaced parts are deleted once no reader can still be using them"
-        )
+        done = []
+        if self.merged:
+            done.append(
+                f"{self.replaced} parts merged into {self.merged} ({self.matches:,} matches); "
+                "the replaced parts are deleted once no reader can still be using them"
+            )
+        if self.summarised:
+            done.append(f"{self.summarised} older parts given their summaries")
+        return "; ".join(done) or "nothing to compact"
 
 
 @contextmanager
@@ -125,6 +131,8 @@ def _merge(run: list[Path], folder: Path) -> int:
         ) as writer:
             for source in sources:
                 writer.write_table(conform(pq.read_table(source), table))
+    # The merged part's summaries are the sums of its parts' (summaries are small).
+    summaries.write(folder, summaries.merged([part_summaries(p) for p in run]))
     return int(pq.ParquetFile(folder / "games.parquet").metadata.num_rows)
 
 
@@ -147,5 +155,9 @@ def compact(db: Path, target: int = TARGET) -> Compacted:
             out.merged += 1
             out.replaced += len(run)
             out.matches += matches
+        for part in parts(db):  # parts from before summaries, too large to merge
+            if summaries.missing(part):
+                summaries.write(part, part_summaries(part))
+                out.summarised += 1
         shutil.rmtree(db / "compacting", ignore_errors=True)
     return out

@@ -17,6 +17,7 @@ from ingest.catalogues import Library, keep
 from ingest.compact import Compacted
 from ingest.executor import INGEST_PRELOAD, chunked, make_executor, worker_count
 from ingest.read import find_logs
+from ingest.review import refresh_models
 from ingest.rows import Reject, replay_files
 from ingest.warehouse import (
     DEFAULT_DB,
@@ -185,6 +186,7 @@ def ingest_logs(
         # Still holding the warehouse: ratings are derived. Also when nothing was new, so that
         # the matches of an ingest killed before this point get rated.
         ratings.refresh(writer.db)
+        refresh_models(writer.db)
     finally:
         executor.close()
         writer.close()

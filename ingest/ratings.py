@@ -10,29 +10,37 @@ each seat is rated against the others and the name takes the sum of their change
 
 Matches are rated in the order they were played (`played_at`, then `game_id`), so the ratings
 are the same whatever order the logs were ingested in. The warehouse keeps every match's
-ratings before and after it (`ratings.parquet`, one row per match and name). An ingest whose
-new matches of a game were all played after every stored one continues from the stored
-ratings; otherwise that game is rated again from its first match.
+ratings before and after it (`ratings/<game>/NNNNNN.parquet`, one row per match and name). An
+ingest whose new matches of a game were all played after every stored one continues from the
+stored ratings and adds a file of their rows; otherwise that game is rated again from its
+first match into a folder of its own, which then replaces the game's. Either way the seats
+stream from the warehouse a slice at a time: memory stays that of a slice and of one rating
+per name, whatever the number of matches.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import shutil
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import duckdb
 import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
 from openskill.models import PlackettLuce
 
-from ingest.warehouse import open_reader
+from ingest.warehouse import open_reader, rating_files
 
 # A name with fewer rated matches than this is shown as provisional.
 PROVISIONAL = 10
 # The interval shown: mu ± Z·sigma, 95% of a normal belief.
 Z = 1.959964
-FILE = "ratings.parquet"
+FOLDER = "ratings"
+OLD_FILE = "ratings.parquet"  # the whole history in one file, as squire kept it before
 SLICE = 200_000  # seats turned into Python objects at a time
 
 HISTORY: dict[str, pl.DataType] = {
@@ -68,25 +76,31 @@ def rate(
 ) -> pl.DataFrame:
     """Rate the matches of `seats` (SEATS' columns, in its order) from `start` (name's
     (mu, sigma) by (game, name); fresh names start at the model's prior): their history rows."""
+    slices = (seats.slice(offset, SLICE) for offset in range(0, seats.height, SLICE))
+    done = [pl.DataFrame(rows, schema=HISTORY, orient="row") for rows in _rated(slices, start)]
+    return pl.concat(done) if done else pl.DataFrame(schema=HISTORY)
+
+
+def _rated(
+    slices: Iterable[pl.DataFrame], start: dict[tuple[str, str], tuple[float, float]] | None
+) -> Iterator[list[tuple[Any, ...]]]:
+    """The history rows of the matches in `slices` (SEATS' rows in order, a match possibly
+    split between two slices), a slice at a time."""
     state = dict(start or {})
-    done: list[pl.DataFrame] = []
-    rows: list[tuple[Any, ...]] = []
     match: list[tuple[Any, ...]] = []
     names = ("game", "game_id", "played_at", "name", "kind", "rank", "won")
-    # Plain lists (a frame per match costs ~0.4 ms), a slice at a time: a game rated again
-    # from its start holds only a slice's seats as Python objects, not the whole game's.
-    for offset in range(0, seats.height, SLICE):
-        part = seats.slice(offset, SLICE)
+    # Plain lists (a frame per match costs ~0.4 ms), a slice at a time: only a slice's seats
+    # are Python objects at once.
+    for part in slices:
+        rows: list[tuple[Any, ...]] = []
         for seat in zip(*(part[c].to_list() for c in names), strict=True):
             if match and seat[1] != match[0][1]:
                 rows.extend(_rate_match(match, state))
                 match = []
             match.append(seat)
-        done.append(pl.DataFrame(rows, schema=HISTORY, orient="row"))
-        rows = []
+        yield rows
     if match:
-        done.append(pl.DataFrame(_rate_match(match, state), schema=HISTORY, orient="row"))
-    return pl.concat(done) if done else pl.DataFrame(schema=HISTORY)
+        yield _rate_match(match, state)
 
 
 def _rate_match(
@@ -120,9 +134,28 @@ def _rate_match(
     return out
 
 
+SCHEMA = pa.schema(
+    [
+        ("game", pa.string()),
+        ("game_id", pa.string()),
+        ("played_at", pa.timestamp("us", tz="UTC")),
+        ("name", pa.string()),
+        ("kind", pa.string()),
+        ("seats", pa.int64()),
+        ("wins", pa.int64()),
+        ("mu_before", pa.float64()),
+        ("sigma_before", pa.float64()),
+        ("mu", pa.float64()),
+        ("sigma", pa.float64()),
+    ]
+)
+
+
 def stored(db: Path) -> pl.DataFrame:
-    path = Path(db) / FILE
-    return pl.read_parquet(path) if path.exists() else pl.DataFrame(schema=HISTORY)
+    found = rating_files(db)
+    if not found:
+        return pl.DataFrame(schema=HISTORY)
+    return pl.concat([pl.read_parquet(f) for f in found]).sort("game", "played_at", "game_id")
 
 
 def _seats(con: duckdb.DuckDBPyConnection, where: str, **params: Any) -> pl.DataFrame:
@@ -130,32 +163,86 @@ def _seats(con: duckdb.DuckDBPyConnection, where: str, **params: Any) -> pl.Data
     return seats.with_columns(pl.col("played_at").dt.convert_time_zone("UTC"))
 
 
-def update(db: Path, con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
+def _streamed(con: duckdb.DuckDBPyConnection, where: str, **params: Any) -> Iterator[pl.DataFrame]:
+    """SEATS' rows a slice at a time, straight from the warehouse."""
+    relation = con.sql(SEATS.replace("{where}", where), params=params or None)
+    for batch in relation.to_arrow_reader(SLICE):
+        frame = pl.from_arrow(batch)
+        assert isinstance(frame, pl.DataFrame)
+        yield frame.with_columns(pl.col("played_at").dt.convert_time_zone("UTC"))
+
+
+def _write(rows: Iterable[list[tuple[Any, ...]]], path: Path) -> None:
+    scratch = path.with_name(f".{path.name}")
+    with pq.ParquetWriter(scratch, SCHEMA, compression="lz4") as writer:
+        for chunk in rows:
+            if chunk:
+                table = pl.DataFrame(chunk, schema=HISTORY, orient="row").to_arrow()
+                writer.write_table(table.cast(SCHEMA))
+    os.replace(scratch, path)  # readers see the file whole or not at all
+
+
+def _migrate(db: Path) -> None:
+    """An older squire's single file, split into the games' folders."""
+    old = Path(db) / OLD_FILE
+    if not old.exists():
+        return
+    history = pl.read_parquet(old)
+    for game in history["game"].unique().to_list():
+        folder = Path(db) / FOLDER / game
+        folder.mkdir(parents=True, exist_ok=True)
+        mine = history.filter(pl.col("game") == game).sort("played_at", "game_id")
+        _write([mine.rows()], folder / "000000.parquet")
+    old.unlink()
+
+
+FRESH = """
+SELECT g.game,
+       min(struct_pack(played_at := coalesce(g.played_at, g.ingested_at), game_id := g.game_id))
+FROM games g WHERE g.complete AND g.game_id NOT IN (SELECT game_id FROM ratings)
+GROUP BY g.game ORDER BY g.game
+"""
+LAST = "SELECT max(struct_pack(played_at, game_id)) FROM ratings WHERE game = $game"
+CURRENT = """
+SELECT name, arg_max(mu, (played_at, game_id)), arg_max(sigma, (played_at, game_id))
+FROM ratings WHERE game = $game GROUP BY name
+"""
+
+
+def update(db: Path, con: duckdb.DuckDBPyConnection) -> None:
     """Bring the stored ratings up to the warehouse's complete matches (`con` reads it, its
     `ratings` view the stored ones); the caller holds the warehouse's lock. Only the matches
-    not rated yet are read, unless a game must be rated again. The new history."""
-    history = stored(db)
-    fresh = _seats(con, "g.game_id NOT IN (SELECT game_id FROM ratings)")
-    if fresh.is_empty():
-        return history
-    parts = [history.filter(~pl.col("game").is_in(fresh["game"].unique().to_list()))]
-    for game in sorted(fresh["game"].unique()):
-        done = history.filter(pl.col("game") == game)
-        new = fresh.filter(pl.col("game") == game)
-        first = new.row(0, named=True)
-        later = True
-        if not done.is_empty():
-            last = done.row(-1, named=True)  # the history is in the order it was rated
-            later = (first["played_at"], first["game_id"]) > (last["played_at"], last["game_id"])
-        if later:  # continue from the ratings as they stand
-            parts.append(pl.concat([done, rate(new, current(done))]))
+    not rated yet are read, unless a game must be rated again."""
+    for game, first in con.sql(FRESH).fetchall():
+        folder = Path(db) / FOLDER / game
+        (last,) = con.sql(LAST, params={"game": game}).fetchall()[0]
+        if last is None or (first["played_at"], first["game_id"]) > (
+            last["played_at"],
+            last["game_id"],
+        ):  # continue from the ratings as they stand, in a file of their own
+            start = {
+                (game, name): (mu, sigma)
+                for name, mu, sigma in con.sql(CURRENT, params={"game": game}).fetchall()
+            }
+            fresh = "g.game = $game AND g.game_id NOT IN (SELECT game_id FROM ratings)"
+            folder.mkdir(parents=True, exist_ok=True)
+            number = max((int(f.stem) for f in folder.glob("*.parquet")), default=0) + 1
+            rows = _rated(_streamed(con, fresh, game=game), start)
+            _write(rows, folder / f"{number:06d}.parquet")
         else:  # a match played before a rated one: rate the game again from its start
-            parts.append(rate(_seats(con, "g.game = $game", game=game)))
-    out = pl.concat(parts)
-    scratch = Path(db) / f"{FILE}.writing"
-    out.write_parquet(scratch)
-    os.replace(scratch, Path(db) / FILE)  # readers see the old ratings or the new, whole
-    return out
+            again = folder.with_name(f".{game}.again")
+            shutil.rmtree(again, ignore_errors=True)
+            again.mkdir(parents=True)
+            _write(
+                _rated(_streamed(con, "g.game = $game", game=game), {}), again / "000001.parquet"
+            )
+            retired = folder.with_name(f".{game}.retired")
+            shutil.rmtree(retired, ignore_errors=True)
+            if folder.exists():
+                os.replace(folder, retired)
+            # a kill between the two renames leaves the game unrated: the next ingest rates it
+            os.replace(again, folder)
+            shutil.rmtree(retired, ignore_errors=True)
 
 
 def of_game(db: Path, game: str) -> pl.DataFrame:
@@ -172,11 +259,12 @@ def of_game(db: Path, game: str) -> pl.DataFrame:
     return rate(seats)
 
 
-def refresh(db: Path) -> pl.DataFrame:
+def refresh(db: Path) -> None:
     """`update` from the warehouse's committed parts (the caller holds its lock)."""
+    _migrate(db)
     con = open_reader(db)
     try:
-        return update(db, con)
+        update(db, con)
     finally:
         con.close()
 
@@ -203,7 +291,14 @@ def leaderboard(history: pl.DataFrame, game: str) -> pl.DataFrame:
             pl.len().alias("matches"),
             (pl.col("wins").sum() / pl.col("seats").sum()).alias("win_rate"),
         )
-        .with_columns(
+        .pipe(rank)
+    )
+
+
+def rank(board: pl.DataFrame) -> pl.DataFrame:
+    """A leaderboard's last rating of each name in order: surest best first."""
+    return (
+        board.with_columns(
             (pl.col("rating") - Z * pl.col("sigma")).alias("low"),
             (pl.col("rating") + Z * pl.col("sigma")).alias("high"),
             (pl.col("matches") < PROVISIONAL).alias("provisional"),

@@ -25,6 +25,16 @@ LEAST_MATCHES = 30
 FIT_MATCHES = 2000
 
 
+# Each game's fitted model, kept in the warehouse by every ingest: a fit reads the latest
+# 2,000 matches (about a second and a half), which the viewer's first match would wait for.
+MODELS = "models"
+
+
+class Kept(msgspec.Struct, frozen=True, kw_only=True):
+    complete: int  # the game's complete matches when it was fitted
+    model: Model
+
+
 class NotEnoughMatches(Exception):
     """The warehouse holds too few complete matches of a game to fit its model."""
 
@@ -83,6 +93,43 @@ def fit_stored(db: Path, game: str) -> Model:
             f"{LEAST_MATCHES} complete ones in the warehouse, it holds {facts.lengths.height}"
         )
     return fit(facts, game)
+
+
+def _kept(db: Path, game: str) -> Kept | None:
+    path = Path(db) / MODELS / f"{game}.json"
+    try:
+        return msgspec.json.decode(path.read_bytes(), type=Kept)
+    except (FileNotFoundError, msgspec.DecodeError, msgspec.ValidationError):
+        return None  # none kept yet, or by another version of squire: fitted again
+
+
+def refresh_models(db: Path) -> None:
+    """Fit again the model of each game whose complete matches changed since its model was
+    kept (the caller holds the warehouse's lock)."""
+    con = open_reader(db)
+    try:
+        counts = con.sql(
+            "SELECT game, sum(matches)::BIGINT FROM summary_matches GROUP BY game"
+        ).fetchall()
+        for game, complete in counts:
+            kept = _kept(db, game)
+            if complete < LEAST_MATCHES or (kept is not None and kept.complete == complete):
+                continue
+            model = fit(stored_facts(con, game), game)
+            folder = Path(db) / MODELS
+            folder.mkdir(exist_ok=True)
+            scratch = folder / f".{game}.json"
+            scratch.write_bytes(msgspec.json.encode(Kept(complete=complete, model=model)))
+            scratch.replace(folder / f"{game}.json")  # readers see the old model or the new
+    finally:
+        con.close()
+
+
+def model_of(db: Path, game: str) -> Model:
+    """The game's model as the last ingest kept it, or fitted now (a warehouse from before
+    models were kept); NotEnoughMatches when too few matches are stored."""
+    kept = _kept(db, game)
+    return kept.model if kept is not None else fit_stored(db, game)
 
 
 def stored_log(db: Path, game_id: str) -> bytes | None:

@@ -37,7 +37,8 @@ class Spec(msgspec.Struct, frozen=True, kw_only=True):
     seed: int
     ruleset: str | None = None
     rules: dict[str, Any] = {}
-    played_from: datetime | None = None  # match i is stamped as played i hours after this
+    played_from: datetime | None = None  # match i is stamped as played i spacings after this
+    played_every: int = 60  # the spacing, in minutes
     variant: str | None = None  # a variant the table does not imply (lancelot)
 
     @property
@@ -45,6 +46,8 @@ class Spec(msgspec.Struct, frozen=True, kw_only=True):
         fields = msgspec.to_builtins(self)
         if self.variant is None:  # runs named before variants could be chosen keep their ids
             del fields["variant"]
+        if self.played_every == 60:  # and before the spacing could be chosen
+            del fields["played_every"]
         return hashlib.sha256(msgspec.json.encode(fields)).hexdigest()[:8]
 
 
@@ -68,6 +71,8 @@ def check(spec: Spec) -> None:
     if spec.variant is not None and spec.variant not in sim.variants:
         known = ", ".join(sim.variants) or "none"
         raise ValueError(f"{spec.game} has no variant {spec.variant!r} to choose; known: {known}")
+    if spec.played_every < 1:
+        raise ValueError(f"--played-every must be at least 1 minute, not {spec.played_every}")
     unknown = [bot for bot in spec.bots if bot not in sim.bots]
     if unknown or not spec.bots:
         raise ValueError(f"unknown bots {unknown}; {spec.game} has {', '.join(sim.bots)}")
@@ -105,7 +110,7 @@ def _header(spec: Spec, index: int, rng: random.Random, run_id: str) -> Any:
     if spec.rules:
         extra["rules"] = spec.rules
     if spec.played_from is not None:
-        extra["played_at"] = spec.played_from + timedelta(hours=index)
+        extra["played_at"] = spec.played_from + timedelta(minutes=spec.played_every * index)
     return game.header_type(
         format=FORMAT,
         game=spec.game,

@@ -23,6 +23,7 @@ dashboard never blocks an ingest and an ingest never stops a dashboard from answ
 from __future__ import annotations
 
 import fcntl
+import functools
 import json
 import os
 import shutil
@@ -37,7 +38,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from ingest import summaries
 from ingest.rows import COLUMNS, TYPES, Reject
+from ingest.stored import Stored
 from replay.registry import GAMES
 
 SCHEMA_VERSION = 2  # 2 adds resource_changes and pieces_removed; parts of 1 read as without
@@ -166,35 +169,24 @@ def open_reader(db: Path = DEFAULT_DB) -> duckdb.DuckDBPyConnection:
     An empty or missing warehouse reads as empty tables. Reopen to see later ingests.
     """
     con = duckdb.connect()
+    con.execute("SET TimeZone = 'UTC'")  # days are UTC days, as the summaries count them
     committed = parts(db)
     for table, arrow_schema in SCHEMA.items():
-        files = [
-            str(p / f"{table}.parquet") for p in committed if (p / f"{table}.parquet").exists()
-        ]
-        if files:
-            listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
-            # By name: parts of an older schema lack later columns, which read as NULL; where
-            # even the newest part lacks one, it is NULL of its type for all.
-            newest = files[-1].replace("'", "''")
-            have = {row[0] for row in con.execute(f"DESCRIBE SELECT * FROM '{newest}'").fetchall()}
-            missing = [f for f in arrow_schema if f.name not in have]
-            nulls = ""
-            if missing:  # a table of the database, so that cursors see it too
-                con.register("empty", pa.Table.from_batches([], schema=arrow_schema))
-                con.execute(f"CREATE TABLE _schema_{table} AS SELECT * FROM empty")
-                con.unregister("empty")
-                nulls = "".join(
-                    f", (SELECT {f.name} FROM _schema_{table}) AS {f.name}" for f in missing
-                )
+        _view(con, table, [p / f"{table}.parquet" for p in committed], arrow_schema)
+    # Parts from before summaries are summarised from their rows, at each query.
+    legacy = [p for p in committed if summaries.missing(p)]
+    for table in summaries.SOURCES if legacy else ():
+        _view(con, f"legacy_{table}", [p / f"{table}.parquet" for p in legacy], SCHEMA[table])
+    for name, rows in empty_summaries().items():
+        files = [p / summaries.file_name(name) for p in committed if p not in legacy]
+        stored = f"summary_{name}_stored" if legacy else f"summary_{name}"
+        _view(con, stored, files, rows.schema)
+        if legacy:
+            derived = summaries.sql(name, {t: f"legacy_{t}" for t in summaries.SOURCES})
             con.execute(
-                f"CREATE VIEW {table} AS SELECT *{nulls} FROM "
-                f"read_parquet([{listed}], union_by_name = true)"
+                f"CREATE VIEW summary_{name} AS "
+                f"SELECT * FROM {stored} UNION ALL BY NAME ({derived})"
             )
-        else:  # a table of the database, not a registered frame: cursors see it too
-            empty = pa.Table.from_batches([], schema=arrow_schema)
-            con.register("empty", empty)
-            con.execute(f"CREATE TABLE {table} AS SELECT * FROM empty")
-            con.unregister("empty")
     con.execute("CREATE TABLE sources (game VARCHAR, source VARCHAR, position INTEGER)")
     con.executemany(
         "INSERT INTO sources VALUES (?, ?, ?)",
@@ -204,14 +196,60 @@ def open_reader(db: Path = DEFAULT_DB) -> duckdb.DuckDBPyConnection:
             for i, source in enumerate(game.sources)
         ],
     )
-    rated = Path(db) / "ratings.parquet"  # ingest.ratings: derived, rewritten whole
-    if rated.exists():
-        path = str(rated).replace("'", "''")
-        con.execute(f"CREATE VIEW ratings AS SELECT * FROM read_parquet('{path}')")
+    rated = rating_files(db)
+    if rated:
+        listed = ", ".join("'" + str(f).replace("'", "''") + "'" for f in rated)
+        con.execute(f"CREATE VIEW ratings AS SELECT * FROM read_parquet([{listed}])")
     else:
         con.execute(NO_RATINGS)
     con.execute(VIEWS.read_text())
     return con
+
+
+def rating_files(db: Path) -> list[Path]:
+    """ingest.ratings' files: each game's history (not the ones being written, whose names
+    start with a dot), or an older squire's single file."""
+    folder = Path(db) / "ratings"
+    found = sorted(
+        f
+        for f in (folder.glob("*/*.parquet") if folder.exists() else [])
+        if not f.name.startswith(".") and not f.parent.name.startswith(".")
+    )
+    old = Path(db) / "ratings.parquet"
+    return [*found, old] if old.exists() else found
+
+
+def _view(
+    con: duckdb.DuckDBPyConnection, name: str, paths: list[Path], arrow_schema: pa.Schema
+) -> None:
+    """A view of the files that exist among `paths`, by column name: parts of an older schema
+    lack later columns, which read as NULL; where even the newest part lacks one, it is NULL
+    of its type for all. No file: an empty table of the schema."""
+    files = [str(p) for p in paths if p.exists()]
+    if not files:  # a table of the database, not a registered frame: cursors see it too
+        con.register("empty", pa.Table.from_batches([], schema=arrow_schema))
+        con.execute(f"CREATE TABLE {name} AS SELECT * FROM empty")
+        con.unregister("empty")
+        return
+    listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
+    newest = files[-1].replace("'", "''")
+    have = {row[0] for row in con.execute(f"DESCRIBE SELECT * FROM '{newest}'").fetchall()}
+    missing = [f for f in arrow_schema if f.name not in have]
+    nulls = ""
+    if missing:  # a table of the database, so that cursors see it too
+        con.register("empty", pa.Table.from_batches([], schema=arrow_schema))
+        con.execute(f"CREATE TABLE _schema_{name} AS SELECT * FROM empty")
+        con.unregister("empty")
+        nulls = "".join(f", (SELECT {f.name} FROM _schema_{name}) AS {f.name}" for f in missing)
+    con.execute(
+        f"CREATE VIEW {name} AS SELECT *{nulls} FROM read_parquet([{listed}], union_by_name = true)"
+    )
+
+
+@functools.cache
+def empty_summaries() -> dict[str, pa.Table]:
+    """Every summary of no matches: their schemas."""
+    return summaries.summarise({t: SCHEMA[t].empty_table() for t in summaries.SOURCES})
 
 
 NO_RATINGS = """CREATE TABLE ratings (game VARCHAR, game_id VARCHAR, played_at TIMESTAMPTZ,
@@ -238,8 +276,25 @@ def write_table(rows: pa.Table, path: Path, table: str) -> None:
 
 
 def write_part(folder: Path, tables: dict[str, pa.Table]) -> None:
-    for table, rows in tables.items():
-        write_table(rows.cast(SCHEMA[table]), folder / f"{table}.parquet", table)
+    """A batch's tables and their summaries (ingest.summaries)."""
+    cast = {table: rows.cast(SCHEMA[table]) for table, rows in tables.items()}
+    for table, rows in cast.items():
+        write_table(rows, folder / f"{table}.parquet", table)
+    summaries.write(folder, summaries.summarise(cast))
+
+
+def part_summaries(part: Path) -> dict[str, pa.Table]:
+    """A part's summaries: as stored, or (a part from before summaries) from its rows."""
+    if not summaries.missing(part):
+        return {n: pq.read_table(part / summaries.file_name(n)) for n in summaries.SUMMARIES}
+    return summaries.summarise(
+        {
+            n: conform(pq.read_table(part / f"{n}.parquet"), n)
+            if (part / f"{n}.parquet").exists()
+            else SCHEMA[n].empty_table()
+            for n in summaries.SOURCES
+        }
+    )
 
 
 class Writer:
@@ -257,11 +312,11 @@ class Writer:
         self._check_version()
         # A killed ingest leaves staging folders: none of their matches were committed.
         shutil.rmtree(self.db / "staging", ignore_errors=True)
-        self.known: dict[str, str] = {}
+        self.known = Stored()
         self.rejected: set[tuple[str, str]] = set()
         for part in parts(self.db):
             games = pq.read_table(part / "games.parquet", columns=["game_id", "log_sha256"])
-            self.known.update(zip(games["game_id"].to_pylist(), games["log_sha256"].to_pylist()))
+            self.known.add(zip(games["game_id"].to_pylist(), games["log_sha256"].to_pylist()))
             if (part / "rejects.parquet").exists():
                 rej = pq.read_table(part / "rejects.parquet", columns=["path", "log_sha256"])
                 self.rejected.update(zip(rej["path"].to_pylist(), rej["log_sha256"].to_pylist()))
@@ -295,15 +350,16 @@ class Writer:
         out = Committed()
         fresh = []
         for game_id, sha in shas.items():
-            known = self.known.get(game_id)
-            if known is None:
+            same = self.known.same(game_id, sha)
+            if same is None:
                 fresh.append(game_id)
-            elif known == sha:
+            elif same:
                 out.present += 1
             else:
                 out.conflicts.append(Conflict(paths[game_id], game_id))
         for path, game_id, sha in repeats:
-            if self.known.get(game_id, shas.get(game_id)) == sha:
+            same = self.known.same(game_id, sha)
+            if same or (same is None and shas.get(game_id) == sha):
                 out.present += 1
             else:
                 out.conflicts.append(Conflict(path, game_id))
@@ -314,10 +370,13 @@ class Writer:
             return out
         if len(fresh) < len(shas):  # some were stored before: keep only the new ones
             keep = pa.array(fresh, pa.string())
+            kept = {}
             for table in COLUMNS:
                 part = folder / f"{table}.parquet"
                 rows = pq.read_table(part)
-                write_table(rows.filter(pc.is_in(rows["game_id"], value_set=keep)), part, table)
+                kept[table] = rows.filter(pc.is_in(rows["game_id"], value_set=keep))
+                write_table(kept[table], part, table)
+            summaries.write(folder, summaries.summarise(kept))
         if new_rejects:
             write_table(
                 pa.table(
@@ -336,8 +395,7 @@ class Writer:
             )
         self.sequence += 1
         os.replace(folder, self.db / "parts" / f"{self.sequence:06d}-{folder.name[:8]}")
-        for game_id in fresh:
-            self.known[game_id] = shas[game_id]
+        self.known.add((game_id, shas[game_id]) for game_id in fresh)
         self.rejected.update((r.path, r.log_sha256) for r in new_rejects)
         out.ingested = len(fresh)
         return out

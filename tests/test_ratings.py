@@ -139,6 +139,37 @@ def test_the_ratings_do_not_depend_on_the_order_the_logs_were_ingested_in(tmp_pa
         for folder in order:
             ingest([folder], db=db, jobs=2)
         _same(stored(db), reference)
+        continued = sorted(p.name for p in (db / "ratings" / "knight-academy").iterdir())
+        # a file more for the later matches; one file for a game rated again from its start
+        assert continued == (["000001.parquet", "000002.parquet"] if order[0] == early else
+                             ["000001.parquet"])  # fmt: skip
+
+
+def test_ratings_streamed_a_few_seats_at_a_time_are_the_same(tmp_path, rated, monkeypatch):
+    import ingest.ratings as ratings
+
+    early, late = _split(tmp_path, rated)
+    reference = tmp_path / "reference"
+    ingest([early, late], db=reference, jobs=1)
+    monkeypatch.setattr(ratings, "SLICE", 7)  # slices that cut matches in two
+    for order in ((early, late), (late, early)):
+        db = tmp_path / f"sliced-{order[0].name}-first"
+        for folder in order:
+            ingest([folder], db=db, jobs=1)
+        _same(stored(db), stored(reference))
+
+
+def test_an_older_squires_single_ratings_file_is_split_into_the_games_files(rated, tmp_path):
+    copy = tmp_path / "older-file"
+    shutil.copytree(rated, copy)
+    before = stored(copy)
+    shutil.rmtree(copy / "ratings")
+    before.write_parquet(copy / "ratings.parquet")  # as squire kept the history before
+    assert stored(copy).height == before.height  # read as it is
+    ingest([SAMPLES / "paladins"], db=copy, jobs=1)  # nothing new
+    assert not (copy / "ratings.parquet").exists()
+    assert {p.name for p in (copy / "ratings").iterdir()} == set(before["game"].unique())
+    _same(stored(copy), before)
 
 
 def test_the_bots_come_out_in_the_order_of_their_strength(rated):
@@ -172,7 +203,7 @@ def test_ratings_json_lists_every_rated_name_surest_first(rated, capsys):
 def test_ratings_of_a_warehouse_without_stored_ratings_are_rated_on_the_spot(rated, tmp_path):
     copy = tmp_path / "older"
     shutil.copytree(rated, copy)
-    (copy / "ratings.parquet").unlink()  # as a squire before ratings left it
+    shutil.rmtree(copy / "ratings")  # as a squire before ratings left it
     assert main(["ratings", "paladins", "--db", str(copy), "--json"]) == 0
 
 
@@ -190,7 +221,37 @@ def test_an_ingest_with_nothing_new_still_rates_what_a_killed_one_left_unrated(r
     copy = tmp_path / "killed"
     shutil.copytree(rated, copy)
     before = stored(copy)
-    (copy / "ratings.parquet").unlink()  # killed after its commits, before its ratings
+    shutil.rmtree(copy / "ratings")  # killed after its commits, before its ratings
     summary = ingest([SAMPLES / "paladins"], db=copy, jobs=1)
     assert summary.ingested == 0 and summary.present > 0
     _same(stored(copy), before)
+
+
+def test_the_pages_stored_leaderboard_is_the_one_reckoned_from_the_history(rated):
+    """The win rates page reckons the leaderboard where the ratings are stored (SQL), not
+    from millions of rows in memory: the same table."""
+    from dashboards.ratings import LEADERBOARD
+    from ingest.ratings import rank
+    from ingest.warehouse import open_reader
+
+    history = stored(rated)
+    con = open_reader(rated)
+    for game in ("knight-academy", "heraldry", "paladins", "albus-academy"):
+        found = rank(con.sql(LEADERBOARD, params={"game": game}).pl())
+        expected = leaderboard(history, game)
+        assert len(found) > 2 and found.equals(expected), game
+    con.close()
+
+
+def test_a_reader_skips_the_ratings_being_written(rated, tmp_path):
+    from ingest.warehouse import open_reader
+
+    copy = tmp_path / "writing"
+    shutil.copytree(rated, copy)
+    before = stored(copy)
+    (copy / "ratings" / "paladins" / ".000002.parquet").write_bytes(b"PAR1")  # half written
+    (copy / "ratings" / ".paladins.again").mkdir()  # a game being rated again
+    (copy / "ratings" / ".paladins.again" / "000001.parquet").write_bytes(b"PAR1")
+    _same(stored(copy), before)
+    (count,) = open_reader(copy).execute("SELECT count(*) FROM ratings").fetchall()[0]
+    assert count == before.height

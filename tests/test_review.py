@@ -4,6 +4,7 @@ calibration script's report (its figures are not asserted here, only what it rep
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -224,3 +225,19 @@ def test_calibration_measures_on_matches_it_did_not_fit():
     assert report["predictions"] == 10
     assert report["brier_leader"] == 0.25 and report["brier_uniform"] == 0.5
     assert report["brier_model"] < 0.05
+
+
+def test_every_ingest_keeps_each_games_model_and_fits_again_only_what_changed(warehouse, tmp_path):
+    from ingest.review import MODELS, model_of
+
+    kept = {p.stem: p for p in (warehouse / MODELS).glob("*.json")}
+    assert set(kept) == {"knight-academy", "heraldry", "paladins", "albus-academy"}
+    for game in kept:  # what the viewer reads is what it would fit itself
+        assert model_of(warehouse, game) == fit_stored(warehouse, game)
+    copy = tmp_path / "warehouse"
+    shutil.copytree(warehouse, copy)
+    before = {g: (copy / MODELS / f"{g}.json").stat().st_mtime_ns for g in kept}
+    ingest([ROOT / "data" / "samples" / "paladins"], db=copy, jobs=1)  # nothing new
+    assert {g: (copy / MODELS / f"{g}.json").stat().st_mtime_ns for g in kept} == before
+    (copy / MODELS / "heraldry.json").write_text("{")  # unreadable: fitted again on demand
+    assert model_of(copy, "heraldry") == fit_stored(copy, "heraldry")

@@ -291,3 +291,19 @@ def test_track_leaders_name_the_front_disc_and_count_lead_changes(tmp_path):
         FROM (SELECT *, lag(leader) OVER (PARTITION BY track ORDER BY round) AS prev
               FROM track_leaders)""").fetchall()
     assert changes[0][0] == changes[0][1] > 0
+
+
+def test_the_index_of_stored_matches_tells_present_from_conflicting_across_folds(monkeypatch):
+    import hashlib
+
+    from ingest import stored
+
+    monkeypatch.setattr(stored, "FOLD", 7)  # several folds into the sorted arrays
+    index = stored.Stored()
+    pairs = [(f"ka-{i:06d}", hashlib.sha256(str(i).encode()).hexdigest()) for i in range(100)]
+    index.add(pairs[:30])
+    index.add(pairs[30:])
+    assert len(index) == 100
+    assert all(index.same(game_id, sha) for game_id, sha in pairs)
+    assert index.same("ka-000003", pairs[4][1]) is False  # another log under a stored id
+    assert index.same("ka-000100", pairs[0][1]) is None  # not stored

@@ -11,7 +11,7 @@ from dashboards import queries
 from dashboards.common import PALETTE, game_label, games_named, has_matches, named, plain
 from dashboards.data import query
 from dashboards.i18n import t
-from dashboards.ratings import over_time
+from dashboards.ratings import ONE_NAME, over_time
 from dashboards.tables import show
 from ingest.ratings import PROVISIONAL
 
@@ -32,7 +32,7 @@ if name is None:
 matches = query(queries.PLAYER_MATCHES, {"name": name})
 
 st.subheader(t("ratings"))
-rated = over_time(query("SELECT * FROM ratings"), name)
+rated = over_time(query(ONE_NAME, {"name": name}), name)
 if rated.is_empty():
     st.caption(t("not_rated"))
 else:
@@ -42,7 +42,7 @@ else:
         if mine.is_empty():
             continue
         colour = PALETTE[i % len(PALETTE)]
-        x = list(range(1, mine.height + 1))  # its n-th rated match of the game
+        x = mine["nth"].to_list()  # its n-th rated match of the game
         fig.add_trace(
             go.Scatter(
                 x=x + x[::-1],
@@ -66,14 +66,11 @@ else:
     )
     st.plotly_chart(fig, key="rating-over-time")
     latest = rated.group_by("game", maintain_order=True).last()
-    counts = rated.group_by("game").len()
-    latest = latest.join(counts, on="game").with_columns(
-        (pl.col("len") < PROVISIONAL).alias("provisional")
-    )
+    latest = latest.with_columns((pl.col("rated") < PROVISIONAL).alias("provisional"))
     show(
         games_named(
             latest.select(
-                "game", "rating", "low", "high", pl.col("len").alias("matches"), "provisional"
+                "game", "rating", "low", "high", pl.col("rated").alias("matches"), "provisional"
             )
         ),
         f"rating-{name}",

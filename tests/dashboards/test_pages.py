@@ -786,3 +786,17 @@ def test_the_viewer_links_each_seat_to_its_page(app):
     at = app("viewer", game="ka-example-gawain", step="3")
     labels = [link.proto.label for link in _elements(at._tree, "page_link")]
     assert "Ann" in labels and "Dee" in labels and "Gawain" not in labels  # nobody's seat
+
+
+def test_balance_finds_the_hate_drafts_when_asked_and_keeps_the_choice_in_the_address(app):
+    at = app("balance")
+    hated = [d.value for d in at.dataframe if "hate_drafts" in d.value.columns]
+    assert not hated  # not replayed at every visit
+    at.toggle(key="hate-drafts").set_value(True).run()
+    linked = app("balance", **{"hate-drafts": "true"})  # a shared link opens them found
+    assert linked.toggle(key="hate-drafts").value
+    for shown in (at, linked):
+        seats = next(d.value for d in shown.dataframe if "fair_share" in d.value.columns)
+        assert 1 <= len(seats) <= 2  # seats that hate-draft often, and the rest
+        assert any("card" in d.value.columns and "hate_rate" in d.value.columns
+                   for d in shown.dataframe)  # fmt: skip

@@ -255,14 +255,18 @@ PLAYER_NAMES = """
 SELECT DISTINCT coalesce(agent, player) AS name FROM summary_seats ORDER BY name
 """
 
-# A name's latest matches, chosen before the tables' players are joined to them.
+# A name's latest matches, chosen before the tables' players are joined to them, among the
+# matches `{among}` names: every complete one, or RECENT. A name that plays most matches (a
+# bot) has its latest 500 among the latest few thousand, and finding them there spares
+# joining millions of seats.
 PLAYER_MATCHES = """
-WITH mine AS (
-    SELECT r.game_id, r.game, r.played_at, r.player_count, r.player AS seat_name,
-           r.position + 1 AS seat, r.score, r.rank, r.won
-    FROM seat_results r
-    WHERE coalesce(r.agent, r.player) = $name AND NOT r.neutral
-    ORDER BY r.played_at DESC, r.game_id LIMIT 500
+WITH among AS ({among}), mine AS (
+    SELECT g.game_id, g.game, g.played_at, g.player_count, s.player AS seat_name,
+           s.position + 1 AS seat, s.score, s.rank, s.won
+    FROM among g JOIN seats s USING (game_id)
+    WHERE coalesce(s.agent, s.player) = $name AND NOT s.neutral
+      AND s.game_id BETWEEN (SELECT min(game_id) FROM among) AND (SELECT max(game_id) FROM among)
+    ORDER BY g.played_at DESC, g.game_id LIMIT 500
 ), tables AS (
     SELECT game_id, string_agg(player, ', ' ORDER BY seat) AS players FROM seats
     WHERE game_id IN (SELECT game_id FROM mine)
@@ -272,6 +276,8 @@ WITH mine AS (
 SELECT m.*, t.players FROM mine m JOIN tables t USING (game_id)
 ORDER BY m.played_at DESC, m.game_id, m.seat
 """
+EVERY = "SELECT game_id, game, played_at, player_count FROM games WHERE complete"
+RECENT = f"{EVERY} ORDER BY played_at DESC, game_id LIMIT 5000"
 
 PLAYER_RESULTS = """
 SELECT game, player_count, position + 1 AS seat, sum(seats)::BIGINT AS seats,

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import os
 import shutil
+import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ Z = 1.959964
 FOLDER = "ratings"
 OLD_FILE = "ratings.parquet"  # the whole history in one file, as squire kept it before
 SLICE = 200_000  # seats turned into Python objects at a time
+SORT_MEMORY = "256MB"
 
 HISTORY: dict[str, pl.DataType] = {
     "game": pl.String(),
@@ -183,16 +185,26 @@ def _write(rows: Iterable[list[tuple[Any, ...]]], path: Path) -> None:
 
 
 def _migrate(db: Path) -> None:
-    """An older squire's single file, split into the games' folders."""
+    """An older squire's single file, split into the games' folders (by DuckDB, straight from
+    file to file: the history may hold millions of rows)."""
     old = Path(db) / OLD_FILE
     if not old.exists():
         return
-    history = pl.read_parquet(old)
-    for game in history["game"].unique().to_list():
-        folder = Path(db) / FOLDER / game
-        folder.mkdir(parents=True, exist_ok=True)
-        mine = history.filter(pl.col("game") == game).sort("played_at", "game_id")
-        _write([mine.rows()], folder / "000000.parquet")
+    con = duckdb.connect()
+    try:
+        quoted = str(old).replace("'", "''")
+        for (game,) in con.sql(f"SELECT DISTINCT game FROM '{quoted}'").fetchall():
+            folder = Path(db) / FOLDER / game
+            folder.mkdir(parents=True, exist_ok=True)
+            scratch = folder / ".000000.parquet"
+            con.execute(
+                f"COPY (SELECT * FROM '{quoted}' WHERE game = $game ORDER BY played_at, game_id)"
+                f" TO '{str(scratch).replace(chr(39), chr(39) * 2)}' (FORMAT parquet)",
+                {"game": game},
+            )
+            os.replace(scratch, folder / "000000.parquet")
+    finally:
+        con.close()
     old.unlink()
 
 
@@ -263,6 +275,10 @@ def refresh(db: Path) -> None:
     """`update` from the warehouse's committed parts (the caller holds its lock)."""
     _migrate(db)
     con = open_reader(db)
+    # Rating a game from its start sorts all its seats (four million at a million matches):
+    # bounded here, DuckDB spills the sort to disk instead of doubling the ingest's memory.
+    con.execute(f"SET memory_limit = '{SORT_MEMORY}'")
+    con.execute(f"SET temp_directory = '{tempfile.gettempdir().replace(chr(39), chr(39) * 2)}'")
     try:
         update(db, con)
     finally:

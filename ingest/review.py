@@ -28,6 +28,7 @@ FIT_MATCHES = 2000
 # Each game's fitted model, kept in the warehouse by every ingest: a fit reads the latest
 # 2,000 matches (about a second and a half), which the viewer's first match would wait for.
 MODELS = "models"
+REFIT = 1.1  # the growth in complete matches that has a game's model fitted again
 
 
 class Kept(msgspec.Struct, frozen=True, kw_only=True):
@@ -104,8 +105,9 @@ def _kept(db: Path, game: str) -> Kept | None:
 
 
 def refresh_models(db: Path) -> None:
-    """Fit again the model of each game whose complete matches changed since its model was
-    kept (the caller holds the warehouse's lock)."""
+    """Fit again the model of each game whose complete matches grew by a tenth since its
+    model was kept, or fell (the caller holds the warehouse's lock): a fit costs an ingest
+    about a second and a half and half a GiB, and a few more matches move it by little."""
     con = open_reader(db)
     try:
         counts = con.sql(
@@ -113,7 +115,9 @@ def refresh_models(db: Path) -> None:
         ).fetchall()
         for game, complete in counts:
             kept = _kept(db, game)
-            if complete < LEAST_MATCHES or (kept is not None and kept.complete == complete):
+            if complete < LEAST_MATCHES or (
+                kept is not None and kept.complete <= complete < kept.complete * REFIT
+            ):
                 continue
             model = fit(stored_facts(con, game), game)
             folder = Path(db) / MODELS

@@ -154,3 +154,16 @@ def test_a_compaction_killed_at_any_moment_loses_nothing_and_the_next_one_finish
     compact(warehouse, 600)
     assert digest(warehouse) == before and not (warehouse / "compacting").exists()
     assert not runs(warehouse, 600)
+
+
+def test_a_merged_part_gathers_its_rows_into_few_row_groups(warehouse, monkeypatch):
+    import pyarrow.parquet as pq
+
+    monkeypatch.setattr(compaction, "ROW_GROUP", 1000)
+    compact(warehouse, target=10**9)
+    (part,) = parts(warehouse)
+    games = pq.ParquetFile(part / "games.parquet").metadata
+    events = pq.ParquetFile(part / "events.parquet").metadata
+    assert games.num_row_groups == -(-games.num_rows // 1000)  # not one per merged part
+    assert all(events.row_group(i).num_rows <= 1000 for i in range(events.num_row_groups))
+    assert events.num_row_groups == -(-events.num_rows // 1000)

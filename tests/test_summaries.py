@@ -360,7 +360,12 @@ def test_the_match_list_chooses_its_matches_before_it_joins_their_seats(warehous
 
 def test_a_names_latest_matches_are_chosen_before_their_tables_are_joined(warehouse):
     con = open_reader(warehouse)
+    every = queries.PLAYER_MATCHES.replace("{among}", queries.EVERY)
     for name in ("Ann", "Cid", "Eve", "Gawain"):  # fewer than the 500 shown: no ties cut
-        found = con.sql(queries.PLAYER_MATCHES, params={"name": name}).pl()
+        found = con.sql(every, params={"name": name}).pl()
         same(found, con.sql(ROWS["PLAYER_MATCHES"], params={"name": name}).pl(), name)
+    recent = queries.PLAYER_MATCHES.replace("{among}", queries.RECENT.replace("5000", "900"))
+    for name in ("greedy", "random"):  # the latest 500 are among the latest 900 matches
+        found = con.sql(recent, params={"name": name}).pl()
+        assert found.height == 500 and found.equals(con.sql(every, params={"name": name}).pl())
     con.close()

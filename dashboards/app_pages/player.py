@@ -29,7 +29,11 @@ if name is None:
     st.info(t("choose_player"))
     st.stop()
 
-matches = query(queries.PLAYER_MATCHES, {"name": name})
+# The latest matches are the latest among the recent ones when there are enough of them there
+# (their order is the same), else they are sought among all.
+matches = query(queries.PLAYER_MATCHES.replace("{among}", queries.RECENT), {"name": name})
+if matches.height < 500:
+    matches = query(queries.PLAYER_MATCHES.replace("{among}", queries.EVERY), {"name": name})
 
 st.subheader(t("ratings"))
 rated = over_time(query(ONE_NAME, {"name": name}), name)

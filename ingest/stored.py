@@ -35,6 +35,17 @@ class Stored:
     def __len__(self) -> int:
         return len(self._ids) + len(self._recent)
 
+    def load(self, chunks: Iterable[Iterable[tuple[str, str]]]) -> None:
+        """The (game_id, log_sha256) of stored matches, a chunk (a part) at a time, sorted
+        once at the end: the pairs never stand as Python strings all at once."""
+        ids, logs = [self._ids], [self._logs]
+        for chunk in chunks:
+            digests = [(_id(game_id), _log(sha256)) for game_id, sha256 in chunk]
+            ids.append(np.array([d[0] for d in digests], dtype="V16"))
+            logs.append(np.array([d[1] for d in digests], dtype="V16"))
+        self._ids, self._logs = np.concatenate(ids), np.concatenate(logs)
+        self._fold()
+
     def add(self, pairs: Iterable[tuple[str, str]]) -> None:
         """(game_id, log_sha256) of matches now stored."""
         for game_id, sha256 in pairs:

@@ -29,6 +29,7 @@ import os
 import shutil
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -297,6 +298,13 @@ def part_summaries(part: Path) -> dict[str, pa.Table]:
     )
 
 
+def _stored_pairs(committed: list[Path]) -> Iterator[Iterator[tuple[str, str]]]:
+    """Each part's (game_id, log_sha256), a part at a time."""
+    for part in committed:
+        games = pq.read_table(part / "games.parquet", columns=["game_id", "log_sha256"])
+        yield zip(games["game_id"].to_pylist(), games["log_sha256"].to_pylist(), strict=True)
+
+
 class Writer:
     """The one process that commits parts to a warehouse; creates it on first use."""
 
@@ -312,11 +320,11 @@ class Writer:
         self._check_version()
         # A killed ingest leaves staging folders: none of their matches were committed.
         shutil.rmtree(self.db / "staging", ignore_errors=True)
+        committed = parts(self.db)
         self.known = Stored()
+        self.known.load(_stored_pairs(committed))
         self.rejected: set[tuple[str, str]] = set()
-        for part in parts(self.db):
-            games = pq.read_table(part / "games.parquet", columns=["game_id", "log_sha256"])
-            self.known.add(zip(games["game_id"].to_pylist(), games["log_sha256"].to_pylist()))
+        for part in committed:
             if (part / "rejects.parquet").exists():
                 rej = pq.read_table(part / "rejects.parquet", columns=["path", "log_sha256"])
                 self.rejected.update(zip(rej["path"].to_pylist(), rej["log_sha256"].to_pylist()))

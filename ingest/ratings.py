@@ -30,7 +30,6 @@ from typing import Any
 
 import duckdb
 import polars as pl
-import pyarrow as pa
 import pyarrow.parquet as pq
 from openskill.models import PlackettLuce
 
@@ -136,21 +135,7 @@ def _rate_match(
     return out
 
 
-SCHEMA = pa.schema(
-    [
-        ("game", pa.string()),
-        ("game_id", pa.string()),
-        ("played_at", pa.timestamp("us", tz="UTC")),
-        ("name", pa.string()),
-        ("kind", pa.string()),
-        ("seats", pa.int64()),
-        ("wins", pa.int64()),
-        ("mu_before", pa.float64()),
-        ("sigma_before", pa.float64()),
-        ("mu", pa.float64()),
-        ("sigma", pa.float64()),
-    ]
-)
+SCHEMA = pl.DataFrame(schema=HISTORY).to_arrow().schema  # HISTORY's, as Parquet is written
 
 
 def stored(db: Path) -> pl.DataFrame:
@@ -179,8 +164,7 @@ def _write(rows: Iterable[list[tuple[Any, ...]]], path: Path) -> None:
     with pq.ParquetWriter(scratch, SCHEMA, compression="lz4") as writer:
         for chunk in rows:
             if chunk:
-                table = pl.DataFrame(chunk, schema=HISTORY, orient="row").to_arrow()
-                writer.write_table(table.cast(SCHEMA))
+                writer.write_table(pl.DataFrame(chunk, schema=HISTORY, orient="row").to_arrow())
     os.replace(scratch, path)  # readers see the file whole or not at all
 
 

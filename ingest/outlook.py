@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 import numpy as np
@@ -89,7 +90,7 @@ def scales_of(facts: Facts) -> Scales:
 def sampled_steps(lengths: pl.DataFrame, per_match: int | None) -> pl.DataFrame:
     """The steps features are built at: every one (`None`), or `per_match` evenly spaced
     before the last (whose chances are the result's, not the model's)."""
-    rows: list[tuple[str, int]] = []
+    rows: list[tuple[Any, int]] = []
     for game_id, count in lengths.select("game_id", "event_count").iter_rows():
         if per_match is None:
             rows.extend((game_id, s) for s in range(count + 1))
@@ -97,39 +98,48 @@ def sampled_steps(lengths: pl.DataFrame, per_match: int | None) -> pl.DataFrame:
             top = max(0, count - 1)
             picked = {round(i * top / max(1, per_match - 1)) for i in range(per_match)}
             rows.extend((game_id, s) for s in sorted(picked))
-    return pl.DataFrame(rows, schema={"game_id": pl.String, "step": pl.Int64}, orient="row")
+    ids = lengths.schema["game_id"]
+    return pl.DataFrame(rows, schema={"game_id": ids, "step": pl.Int64}, orient="row")
 
 
 def _at_steps(
     grid: pl.DataFrame, changes: pl.DataFrame, key: str, value: str, cumulative: bool
 ) -> pl.DataFrame:
-    """Each (match, step, player, key) with `value` as it stood after that step: the last
-    one (a position) or the sum so far (points, resources)."""
+    """Each (match, step, player) with `value` as it stood after that step: the last one (a
+    position) or the sum so far (points, resources); with a `key`, a column for each of its
+    values (each track, each resource)."""
     names = changes[key].unique().sort().to_list() if key else []
     if changes.is_empty():
         return grid.with_columns([pl.lit(0.0).alias(n) for n in names])
-    by = ["game_id", "player", *([key] if key else [])]
-    running = changes.sort("event_index").with_columns(
-        (pl.col(value).cum_sum().over(by) if cumulative else pl.col(value))
+    by = ["game_id", "player"]
+    keyed = [*by, *([key] if key else [])]
+    running = changes.sort("event_index", maintain_order=True).with_columns(
+        (pl.col(value).cum_sum().over(keyed) if cumulative else pl.col(value))
         .cast(pl.Float64)
-        .alias("v")
+        .alias("v"),
+        pl.col("event_index").cast(pl.Int64),
     )
     # the last change of each event (an event may move a marker twice)
-    running = running.group_by([*by, "event_index"]).agg(pl.col("v").last())
-    running = running.with_columns(pl.col("event_index").cast(pl.Int64)).sort("event_index")
-    left = grid.join(pl.DataFrame({key: names}), how="cross") if key else grid
-    joined = left.sort("step").join_asof(
-        running,
+    running = running.group_by([*keyed, "event_index"]).agg(pl.col("v").last())
+    if key:
+        # A row per event that changed any of a seat's markers, with every marker as it then
+        # stood: one as-of join of the grid, rather than one per marker (which took the fit
+        # to several times the memory).
+        running = (
+            running.pivot(key, index=[*by, "event_index"], values="v")
+            .sort([*by, "event_index"])
+            .with_columns(pl.col(names).forward_fill().over(by))
+        )
+    joined = grid.sort("step").join_asof(
+        running.sort("event_index"),
         left_on="step",
         right_on="event_index",
         by=by,
         strategy="backward",
         check_sortedness=False,  # sorted above; polars cannot check it within groups
     )
-    joined = joined.with_columns(pl.col("v").fill_null(0.0))
-    if not key:
-        return joined.drop("event_index").rename({"v": value})
-    return joined.pivot(key, index=["game_id", "step", "player"], values="v")
+    filled = joined.drop("event_index").with_columns(pl.col(names or ["v"]).fill_null(0.0))
+    return filled if key else filled.rename({"v": value})
 
 
 def features(facts: Facts, scales: Scales, steps: pl.DataFrame) -> tuple[pl.DataFrame, list[str]]:

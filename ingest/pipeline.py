@@ -15,7 +15,7 @@ from ingest import compact as compaction
 from ingest import ratings
 from ingest.catalogues import Library, keep
 from ingest.compact import Compacted
-from ingest.executor import INGEST_PRELOAD, chunked, make_executor, worker_count
+from ingest.executor import INGEST_PRELOAD, Executor, chunked, make_executor, worker_count
 from ingest.read import find_logs
 from ingest.review import refresh_models
 from ingest.rows import Reject, replay_files
@@ -160,39 +160,48 @@ def ingest_logs(
     summary = Summary(logs=len(paths))
     stamp = datetime.now(UTC)
     writer = Writer(db)
-    executor = make_executor(jobs, cluster, INGEST_PRELOAD)
     try:
-        chunks = chunked(len(paths), worker_count(executor), largest=500)
-        work = [
-            Task(
-                paths[a:b],
-                writer.db,
-                stamp,
-                {p: names[p] for p in paths[a:b] if p in names} if names else {},
-            )
-            for a, b in chunks
-        ]
-        for parts in executor.map_unordered(stage, work):
-            for staged in parts:
-                done = writer.commit(
-                    staged.folder, staged.shas, staged.paths, staged.repeats, staged.rejects, stamp
-                )
-                summary.ingested += done.ingested
-                summary.present += done.present
-                summary.conflicts += done.conflicts
-                summary.rejects += done.rejects
-                if on_progress:
-                    on_progress(staged.logs)
+        executor = make_executor(jobs, cluster, INGEST_PRELOAD)
+        try:
+            _stage_and_commit(paths, names or {}, stamp, executor, writer, summary, on_progress)
+        finally:
+            executor.close()  # the workers' memory is back before the ratings and the fit
         # Still holding the warehouse: ratings are derived. Also when nothing was new, so that
         # the matches of an ingest killed before this point get rated.
         ratings.refresh(writer.db)
         refresh_models(writer.db)
     finally:
-        executor.close()
         writer.close()
     summary.compacted = _compact_if_piled(writer.db)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _stage_and_commit(
+    paths: list[str],
+    names: Mapping[str, str],
+    stamp: datetime,
+    executor: Executor,
+    writer: Writer,
+    summary: Summary,
+    on_progress: Callable[[int], None] | None,
+) -> None:
+    """The workers stage the logs a chunk at a time; each part is committed as it comes."""
+    work = [
+        Task(paths[a:b], writer.db, stamp, {p: names[p] for p in paths[a:b] if p in names})
+        for a, b in chunked(len(paths), worker_count(executor), largest=500)
+    ]
+    for parts in executor.map_unordered(stage, work):
+        for staged in parts:
+            done = writer.commit(
+                staged.folder, staged.shas, staged.paths, staged.repeats, staged.rejects, stamp
+            )
+            summary.ingested += done.ingested
+            summary.present += done.present
+            summary.conflicts += done.conflicts
+            summary.rejects += done.rejects
+            if on_progress:
+                on_progress(staged.logs)
 
 
 def _compact_if_piled(db: Path) -> Compacted | None:

@@ -20,23 +20,19 @@ def find_logs(targets: Iterable[str]) -> Iterator[Path]:
 
     A target that matches nothing raises FileNotFoundError naming it.
     """
+    targets = list(targets)
+    # Only the files of earlier targets can come again: the last target's (often a folder of
+    # a million logs) need not be remembered.
     seen: set[str] = set()
-    for given in targets:
+    for i, given in enumerate(targets):
         target = str(Path(given))  # spelled as paths spell it ("./a/" is "a")
         try:
             is_dir = stat.S_ISDIR(os.stat(target).st_mode)
         except OSError:
             is_dir = None  # not a file or folder: a glob, or nothing
+        found: Iterable[str]
         if is_dir:
-            found = sorted(
-                (
-                    os.path.join(root, name)
-                    for root, _, names in os.walk(target)
-                    for name in names
-                    if name.endswith(LOG_SUFFIXES)
-                ),
-                key=_parts,
-            )
+            found = _walk(target)
         elif is_dir is False:
             found = [target]
         else:
@@ -50,10 +46,38 @@ def find_logs(targets: Iterable[str]) -> Iterator[Path]:
             )
             if not found:
                 raise FileNotFoundError(f"{given}: no such file, folder or matching log")
+        last = i == len(targets) - 1
         for name in found:
             if name not in seen:
-                seen.add(name)
+                if not last:
+                    seen.add(name)
                 yield Path(name)
+
+
+def _walk(folder: str) -> Iterator[str]:
+    """The logs under a folder, in the order of their paths (a/b before a-b), found a folder at
+    a time: a folder's names are sorted, not the whole tree's paths. Like os.walk, it does not
+    follow links to folders and passes over a folder it cannot read."""
+    names: list[str] = []
+    folders: set[str] = set()
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir():
+                    if not entry.is_symlink():
+                        folders.add(entry.name)
+                elif entry.name.endswith(LOG_SUFFIXES):
+                    names.append(entry.name)
+    except OSError:
+        return
+    names += folders
+    names.sort()
+    for name in names:
+        path = os.path.join(folder, name)
+        if name in folders:
+            yield from _walk(path)
+        else:
+            yield path
 
 
 def _parts(path: str) -> list[str]:

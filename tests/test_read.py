@@ -29,6 +29,27 @@ def test_a_folder_is_searched_recursively_for_logs_only_in_path_order(tree):
     assert names(["./"]) == ["a/4.jsonl", "a/b/1.jsonl.gz", "a/b/2.jsonl", "a-b/3.jsonl"]
 
 
+def test_a_link_to_a_folder_is_not_followed_but_a_link_to_a_log_is_taken(tree):
+    (tree / "z").symlink_to(tree / "a-b", target_is_directory=True)
+    (tree / "a" / "0.jsonl").symlink_to(tree / "a-b" / "3.jsonl")
+    assert names(["."]) == [
+        "a/0.jsonl",
+        "a/4.jsonl",
+        "a/b/1.jsonl.gz",
+        "a/b/2.jsonl",
+        "a-b/3.jsonl",
+    ]
+
+
+def test_later_targets_repeat_no_log_of_earlier_ones(tree):
+    assert names(["a/4.jsonl", "a-b", "a"]) == [
+        "a/4.jsonl",
+        "a-b/3.jsonl",
+        "a/b/1.jsonl.gz",
+        "a/b/2.jsonl",
+    ]
+
+
 def test_files_and_globs_are_taken_as_given_and_each_log_once(tree):
     assert names(["./a/b/2.jsonl", "a/b/*.jsonl*", "a/b/"]) == ["a/b/2.jsonl", "a/b/1.jsonl.gz"]
     assert names(["**/3.jsonl"]) == [os.path.join("a-b", "3.jsonl")]

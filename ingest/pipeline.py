@@ -139,7 +139,7 @@ def ingest(
     """Replay every log under `targets` and commit the new matches; FileNotFoundError if a
     target matches nothing, WarehouseBusy if another ingest holds the warehouse."""
     started = time.perf_counter()
-    paths = [str(p) for p in find_logs([str(t) for t in targets])]
+    paths = list(find_logs([str(t) for t in targets]))
     return ingest_logs(paths, db, jobs, cluster, on_progress, started)
 
 

@@ -15,8 +15,10 @@ from replay.limits import MAX_LOG_BYTES, beyond_limits, size_text
 LOG_SUFFIXES = (".jsonl", ".jsonl.gz")
 
 
-def find_logs(targets: Iterable[str]) -> Iterator[Path]:
-    """Files as given, folders searched recursively, globs expanded; each file once, in order.
+def find_logs(targets: Iterable[str]) -> Iterator[str]:
+    """Files as given, folders searched recursively, globs expanded; each file once, in order,
+    spelled as paths spell them ("a/b", not "./a//b"). Strings, not Paths: a million Paths
+    are 600 MB.
 
     A target that matches nothing raises FileNotFoundError naming it.
     """
@@ -32,7 +34,7 @@ def find_logs(targets: Iterable[str]) -> Iterator[Path]:
             is_dir = None  # not a file or folder: a glob, or nothing
         found: Iterable[str]
         if is_dir:
-            found = _walk(target)
+            found = _walk(target, "" if target == "." else target)
         elif is_dir is False:
             found = [target]
         else:
@@ -51,13 +53,14 @@ def find_logs(targets: Iterable[str]) -> Iterator[Path]:
             if name not in seen:
                 if not last:
                     seen.add(name)
-                yield Path(name)
+                yield name
 
 
-def _walk(folder: str) -> Iterator[str]:
+def _walk(folder: str, spelled: str) -> Iterator[str]:
     """The logs under a folder, in the order of their paths (a/b before a-b), found a folder at
     a time: a folder's names are sorted, not the whole tree's paths. Like os.walk, it does not
-    follow links to folders and passes over a folder it cannot read."""
+    follow links to folders and passes over a folder it cannot read. `spelled`: the folder as
+    its paths begin ("" for the current one)."""
     names: list[str] = []
     folders: set[str] = set()
     try:
@@ -73,9 +76,9 @@ def _walk(folder: str) -> Iterator[str]:
     names += folders
     names.sort()
     for name in names:
-        path = os.path.join(folder, name)
+        path = os.path.join(spelled, name)
         if name in folders:
-            yield from _walk(path)
+            yield from _walk(os.path.join(folder, name), path)
         else:
             yield path
 

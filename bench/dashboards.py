@@ -86,9 +86,11 @@ def main() -> None:
     print(f"warehouse: {matches:,} matches, {len(parts(db))} parts, {files} files a reader "
           f"opens, {size / 2**30:.2f} GiB on disk")  # fmt: skip
 
-    def render(page: str, game: str = games[0], **params: str) -> tuple[float, float]:
+    def render(page: str, shown: str = games[0], **params: str) -> tuple[float, float]:
+        """The page's first render and the next, with the game filter on `shown` and these
+        query parameters (the viewer's `game` is a match id)."""
         at = AppTest.from_file(str(ROOT / "dashboards" / "app.py"), default_timeout=600)
-        at.session_state["filter-game"] = game
+        at.session_state["filter-game"] = shown
         for key, value in params.items():
             at.query_params[key] = value
         at.run()
@@ -108,7 +110,7 @@ def main() -> None:
     (name,) = con.execute(  # the name with the most matches: the heaviest player page
         "SELECT coalesce(agent, player) FROM seats GROUP BY 1 ORDER BY count(*) DESC LIMIT 1"
     ).fetchall()[0]
-    ids = [r[0] for r in con.execute("SELECT game_id FROM games USING SAMPLE 4 ROWS").fetchall()]
+    ids = con.execute("SELECT game_id, game FROM games USING SAMPLE 4 ROWS").fetchall()
     con.close()
     for page in PAGES:
         # the statistics pages of every game the warehouse mixes, each under every filter
@@ -121,7 +123,9 @@ def main() -> None:
                 line += f"   p95 of first over {len(firsts)} filters {p95(firsts):6.2f} s"
             print(line)
     # The viewer opening matches anywhere in the warehouse, at a step along the way.
-    opened = [render("viewer", game=i, step=str(40 + 30 * k))[0] for k, i in enumerate(ids)]
+    opened = []
+    for k, (game_id, game) in enumerate(ids):
+        opened.append(render("viewer", game, game=game_id, step=str(40 + 30 * k))[0])
     print(f"viewer opening {len(ids)} matches at random, each at a step: "
           f"{min(opened):.2f}–{max(opened):.2f} s")  # fmt: skip
     # The pages ran in this process, as in the dashboard's server: its peak is theirs.

@@ -360,13 +360,14 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
     # Before the imports below, so that the workers' imports overlap them.
     start_early(args.jobs, args.cluster, INGEST_PRELOAD)
+    from ingest.log_list import LogList
     from ingest.pipeline import ingest_logs
     from ingest.progress import progress_bar
     from ingest.warehouse import DEFAULT_DB, WarehouseBusy
 
     db = Path(args.db) if args.db else DEFAULT_DB
     try:
-        paths = list(find_logs(args.paths))
+        paths = LogList(find_logs(args.paths))
     except FileNotFoundError as err:
         print(f"squire ingest: {err}", file=sys.stderr)
         return 2

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from multiprocessing import forkserver
 from typing import Any, Protocol, TypeVar
@@ -18,7 +18,7 @@ R = TypeVar("R")
 
 
 class Executor(Protocol):
-    def map_unordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]: ...
+    def map_unordered(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]: ...
 
     def close(self) -> None: ...
 
@@ -26,7 +26,7 @@ class Executor(Protocol):
 class InProcess:
     """jobs=1: no other process at all (also what tests and a debugger want)."""
 
-    def map_unordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+    def map_unordered(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         for item in items:
             yield fn(item)
 
@@ -63,7 +63,7 @@ class LocalProcesses:
         self.pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
         self.jobs = jobs
 
-    def map_unordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+    def map_unordered(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         # Keep a bounded number of tasks in flight so memory stays flat however many items.
         pending: set[Future[R]] = set()
         queue = iter(items)
@@ -91,7 +91,7 @@ class DaskCluster:
 
         self.client = Client(address)
 
-    def map_unordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+    def map_unordered(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         from distributed import as_completed
 
         futures = self.client.map(fn, list(items), pure=False)

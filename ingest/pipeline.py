@@ -16,6 +16,7 @@ from ingest import ratings
 from ingest.catalogues import Library, keep
 from ingest.compact import Compacted
 from ingest.executor import INGEST_PRELOAD, Executor, chunked, make_executor, worker_count
+from ingest.log_list import LogList
 from ingest.read import find_logs
 from ingest.review import refresh_models
 from ingest.rows import Reject, replay_files
@@ -139,7 +140,7 @@ def ingest(
     """Replay every log under `targets` and commit the new matches; FileNotFoundError if a
     target matches nothing, WarehouseBusy if another ingest holds the warehouse."""
     started = time.perf_counter()
-    paths = list(find_logs([str(t) for t in targets]))
+    paths = LogList(find_logs([str(t) for t in targets]))
     return ingest_logs(paths, db, jobs, cluster, on_progress, started)
 
 
@@ -152,11 +153,12 @@ def ingest_logs(
     started: float | None = None,
     names: Mapping[str, str] | None = None,
 ) -> Summary:
-    """`ingest` of log files already found (`find_logs`), without looking for them again;
-    `started` (default: now) is when the ingest began, for the summary's rate; `names`, by
-    path, what to record a file under instead of its path (an upload's file names)."""
+    """`ingest` of log files already found (`find_logs`; many are best held in a LogList),
+    without looking for them again; `started` (default: now) is when the ingest began, for
+    the summary's rate; `names`, by path, what to record a file under instead of its path
+    (an upload's file names)."""
     started = time.perf_counter() if started is None else started
-    paths = [str(p) for p in logs]
+    paths = logs if isinstance(logs, LogList) else [str(p) for p in logs]
     summary = Summary(logs=len(paths))
     stamp = datetime.now(UTC)
     writer = Writer(db)
@@ -178,7 +180,7 @@ def ingest_logs(
 
 
 def _stage_and_commit(
-    paths: list[str],
+    paths: Sequence[str],
     names: Mapping[str, str],
     stamp: datetime,
     executor: Executor,
@@ -187,10 +189,12 @@ def _stage_and_commit(
     on_progress: Callable[[int], None] | None,
 ) -> None:
     """The workers stage the logs a chunk at a time; each part is committed as it comes."""
-    work = [
-        Task(paths[a:b], writer.db, stamp, {p: names[p] for p in paths[a:b] if p in names})
-        for a, b in chunked(len(paths), worker_count(executor), largest=500)
-    ]
+    # Tasks are made as the workers take them: a million paths stand as Python strings only
+    # a few chunks at a time.
+    work = (
+        Task(chunk, writer.db, stamp, {p: names[p] for p in chunk if p in names})
+        for chunk in (list(paths[a:b]) for a, b in chunked(len(paths), worker_count(executor)))
+    )
     for parts in executor.map_unordered(stage, work):
         for staged in parts:
             done = writer.commit(

@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+from ingest import log_list
 from ingest.read import find_logs, read_log
 
 
@@ -64,3 +65,16 @@ def test_gzip_is_recognised_by_its_bytes_not_its_name(tree):
     (tree / "a" / "packed.jsonl").write_bytes(gzip.compress(b'{"kind": "header"}\n'))
     assert read_log(tree / "a" / "packed.jsonl") == b'{"kind": "header"}\n'
     assert read_log(tree / "a" / "4.jsonl") == b"{}\n"
+
+
+def test_a_log_list_gives_back_the_paths_it_was_given_in_their_order(monkeypatch):
+    monkeypatch.setattr(log_list, "BATCH", 3)  # several Arrow chunks, slices across them
+    given = ["a/b/1.jsonl", "a/b/2.jsonl", "3.jsonl", "/abs/4.jsonl.gz", "a/5.jsonl", "a/b/6.jsonl"]
+    logs = log_list.LogList(given)
+    assert len(logs) == 6 and list(logs) == given
+    assert logs[2:5] == given[2:5] and logs[4:] == given[4:] and logs[5:1] == []
+    assert logs[::2] == given[::2]
+    assert (logs[0], logs[-1]) == (given[0], given[-1])
+    with pytest.raises(IndexError):
+        logs[6]
+    assert list(log_list.LogList([])) == []

@@ -81,6 +81,12 @@ class LocalProcesses:
 
     def close(self) -> None:
         self.pool.shutdown(cancel_futures=True)
+        # The fork server keeps the engines' imports, 150 MB, for workers no longer wanted
+        # while the ingest rates and fits; a later pool starts it again. Python stops it so
+        # only in its own tests: without that method it stays, as before.
+        stop = getattr(getattr(forkserver, "_forkserver", None), "_stop", None)
+        if callable(stop):
+            stop()
 
 
 class DaskCluster:

@@ -17,6 +17,7 @@ from ingest.catalogues import Library, keep
 from ingest.compact import Compacted
 from ingest.executor import INGEST_PRELOAD, Executor, chunked, make_executor, worker_count
 from ingest.log_list import LogList
+from ingest.memory import return_freed
 from ingest.read import find_logs
 from ingest.review import refresh_models
 from ingest.rows import Reject, replay_files
@@ -171,6 +172,7 @@ def ingest_logs(
         # Still holding the warehouse: ratings are derived. Also when nothing was new, so that
         # the matches of an ingest killed before this point get rated.
         ratings.refresh(writer.db)
+        return_freed()  # before the fit, not on top of it
         refresh_models(writer.db)
     finally:
         writer.close()

@@ -22,8 +22,6 @@ dashboard never blocks an ingest and an ingest never stops a dashboard from answ
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import fcntl
 import functools
 import json
@@ -42,6 +40,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ingest import summaries
+from ingest.memory import return_freed
 from ingest.rows import COLUMNS, TYPES, Reject
 from ingest.stored import Stored
 from replay.registry import GAMES
@@ -307,15 +306,6 @@ def _stored_pairs(committed: list[Path]) -> Iterator[Iterator[tuple[str, str]]]:
         yield zip(games["game_id"].to_pylist(), games["log_sha256"].to_pylist(), strict=True)
 
 
-def _return_freed() -> None:
-    """Give the memory freed while reading the parts back to the system, which Arrow's pool
-    and glibc's heap keep for reuse: at a million matches, 70 MB (measured), held by the
-    ingest to its end otherwise."""
-    pa.default_memory_pool().release_unused()
-    with contextlib.suppress(OSError, AttributeError):  # not glibc: left as it is
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-
-
 class Writer:
     """The one process that commits parts to a warehouse; creates it on first use."""
 
@@ -343,7 +333,7 @@ class Writer:
         numbers = [sequence_of(p) for p in (self.db / "parts").iterdir() if p.is_dir()]
         self.sequence = max(numbers, default=0)
         sweep_replaced(self.db)
-        _return_freed()
+        return_freed()
 
     def _check_version(self) -> None:
         meta = self.db / "meta.json"

@@ -83,23 +83,29 @@ def caption(view: dict[str, Any]) -> str:
 def figure(
     view: dict[str, Any], players: list[str], event: dict[str, Any] | None = None
 ) -> go.Figure:
-    fig = go.Figure()
     changed = touched(event)
-    for cell in view["hexes"]:
-        fig.add_shape(
-            type="path",
-            path=_outline(cell["q"], cell["r"], 0.97),
-            fillcolor=TERRAIN_COLOURS.get(cell["terrain"], "#ddd"),
-            line={"color": "#6d6d6d", "width": 0.6},
-            layer="below",
-        )
-    for q, r in changed:
-        fig.add_shape(
-            type="path",
-            path=_outline(q, r, 0.93),
-            line={"color": "#d4a017", "width": 4},
-            fillcolor="rgba(0,0,0,0)",
-        )
+    # The hexes go to the layout at once: each add_shape validates every shape added before
+    # it again, which took a rerun of the viewer 0.4-0.7 s for a hundred hexes.
+    outlines = [
+        {
+            "type": "path",
+            "path": _outline(cell["q"], cell["r"], 0.97),
+            "fillcolor": TERRAIN_COLOURS.get(cell["terrain"], "#ddd"),
+            "line": {"color": "#6d6d6d", "width": 0.6},
+            "layer": "below",
+        }
+        for cell in view["hexes"]
+    ]
+    outlines += [
+        {
+            "type": "path",
+            "path": _outline(q, r, 0.93),
+            "line": {"color": "#d4a017", "width": 4},
+            "fillcolor": "rgba(0,0,0,0)",
+        }
+        for q, r in changed
+    ]
+    fig = go.Figure(layout={"shapes": outlines})
     # Terrain names on hover, one invisible point per hex.
     xs, ys = zip(*(centre(c["q"], c["r"]) for c in view["hexes"])) if view["hexes"] else ((), ())
     fig.add_trace(

@@ -38,6 +38,17 @@ def test_local_executors_return_every_result():
         executor.close()
 
 
+def test_closing_local_workers_stops_their_fork_server_and_a_later_pool_starts_it_again():
+    from multiprocessing import forkserver
+
+    for _ in range(2):
+        executor = make_executor(2)
+        assert sorted(executor.map_unordered(_square, [1, 2, 3])) == [1, 4, 9]
+        assert forkserver._forkserver._forkserver_pid is not None  # the workers' server runs
+        executor.close()
+        assert forkserver._forkserver._forkserver_pid is None  # gone with the workers
+
+
 def test_simulate_on_a_dask_cluster_writes_the_same_files_as_one_process(tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(

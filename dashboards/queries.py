@@ -29,6 +29,11 @@ GROUP BY ALL ORDER BY played DESC, c.game_id
 """
 ANY_MATCH = {"game": None, "id_contains": "", "first": date.min, "last": date.max, "player": ""}
 
+# The match the viewer opens when none is asked for.
+LATEST_MATCH = """
+SELECT game_id FROM games ORDER BY coalesce(played_at, ingested_at) DESC, game_id LIMIT 1
+"""
+
 MATCH_HEADER = "SELECT game, header FROM games WHERE game_id = $game_id"
 
 MATCH_PAYLOADS = "SELECT payload FROM events WHERE game_id = $game_id ORDER BY event_index"

@@ -26,6 +26,7 @@ from replay.registry import GAMES
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
 st.title(t("viewer"))
 PLAYER_PAGE = Path(__file__).with_name("player.py")
+FINDER_OPEN = "finder-open"  # the finder's expander: open or folded
 if not has_matches():
     st.stop()
 
@@ -35,12 +36,12 @@ def _pick_match() -> None:
     if chosen:
         st.session_state["game"] = chosen
         st.session_state["step"] = 0
+        st.session_state[FINDER_OPEN] = False
 
 
-# Once a match is open (chosen here, or by a link) the finder folds away: the board and
-# its step controls are what a reader sees first.
-opened = st.session_state.get("game") or st.query_params.get("game")
-with st.expander(t("find"), expanded=not opened):
+def _finder() -> None:
+    """The finder's choices and the latest 500 matches they fit: the page's costliest
+    queries at a million matches, so they run only while the finder is open."""
     c1, c2, c3, c4 = st.columns(4)
     game = c1.selectbox(
         t("game"),
@@ -75,9 +76,20 @@ with st.expander(t("find"), expanded=not opened):
         on_change=_pick_match,
         placeholder=t("choose_match"),
     )
+
+
+# Once a match is open (chosen here, or by a link) the finder folds away: the board and
+# its step controls are what a reader sees first. Its state is set once, not by `expanded`,
+# so that a reader's own unfolding or folding stands.
+if FINDER_OPEN not in st.session_state:
+    asked = st.session_state.get("game") or st.query_params.get("game")
+    st.session_state[FINDER_OPEN] = not asked
+finder = st.expander(t("find"), key=FINDER_OPEN, on_change="rerun")
+with finder:
+    if finder.open:
+        _finder()
     if not st.session_state.get("game"):
-        latest = query(queries.MATCH_LIST, queries.ANY_MATCH)
-        st.session_state["game"] = latest["game_id"][0]
+        st.session_state["game"] = query(queries.LATEST_MATCH)["game_id"][0]
     game_id = st.text_input(t("match_id"), key="game", bind="query-params")
 
 

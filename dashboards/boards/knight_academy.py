@@ -112,19 +112,25 @@ def figure(
 ) -> go.Figure:
     tracks = list(view["tracks"])
     length = 20
-    fig = go.Figure()
-    for row in range(len(tracks)):
-        y = len(tracks) - 1 - row
-        fig.add_shape(
-            type="rect",
-            x0=-0.5,
-            x1=length + 0.5,
-            y0=y - 0.45,
-            y1=y + 0.45,
-            fillcolor="#f4efe1" if row % 2 else "#ebe3cc",
-            line_width=0,
-            layer="below",
-        )
+    # The rows' bands go to the layout at once, as every board's shapes do (an add_shape at a
+    # time validates every shape before it again).
+    fig = go.Figure(
+        layout={
+            "shapes": [
+                {
+                    "type": "rect",
+                    "x0": -0.5,
+                    "x1": length + 0.5,
+                    "y0": len(tracks) - 1 - row - 0.45,
+                    "y1": len(tracks) - 1 - row + 0.45,
+                    "fillcolor": "#f4efe1" if row % 2 else "#ebe3cc",
+                    "line": {"width": 0},
+                    "layer": "below",
+                }
+                for row in range(len(tracks))
+            ]
+        }
+    )
     # The discs' seats: the players, or in lancelot their four colours (KA-20).
     for seat, player in enumerate(view["seats"]):
         owner = view.get("owners", {}).get(player)

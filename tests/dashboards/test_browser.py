@@ -150,6 +150,29 @@ def test_the_deep_link_opens_that_step_and_the_url_follows(server, browser):
     page.close()
 
 
+def test_a_match_chosen_in_the_finder_opens_and_the_finder_folds_until_unfolded(server, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(f"{server}/viewer")
+    _settled(page)
+    assert page.get_by_label("Player", exact=True).first.is_visible()  # a fresh visit finds
+    page.get_by_label("Id contains", exact=True).fill("he-example-3p")
+    page.get_by_label("Id contains", exact=True).press("Enter")
+    _settled(page)
+    page.get_by_label("Match", exact=True).click()
+    page.get_by_role("option").filter(has_text="he-example-3p").click()
+    page.wait_for_function(
+        "() => window.location.search.includes('game=he-example-3p')", timeout=10_000
+    )
+    _settled(page)
+    assert page.get_by_label("Player", exact=True).first.is_hidden()
+    assert page.locator(".js-plotly-plot").first.locator(".shapelayer path").count() > 0
+    page.get_by_text("Find a match").click()  # unfolded, the finder lists matches again
+    _settled(page)
+    assert page.get_by_label("Player", exact=True).first.is_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.close()
+
+
 def test_an_open_match_shows_its_board_and_steps_at_1400_by_1000_and_the_arrows_step(
     server, browser
 ):

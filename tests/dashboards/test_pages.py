@@ -11,6 +11,7 @@ import polars as pl
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboards import queries
 from dashboards.common import plain
 from dashboards.i18n import LABELS, LANGUAGES
 from dashboards.tables import csv_bytes, parquet_bytes
@@ -107,6 +108,33 @@ def test_the_viewer_hides_other_hands_from_one_players_perspective(app):
     at.radio(key="perspective").set_value("Ann").run()
     seats = at.dataframe[0].value.set_index("Player")
     assert "hidden" in seats.loc["Bob", "Hand"] and "hidden" not in seats.loc["Ann", "Hand"]
+
+
+def test_the_finder_opens_the_latest_match_and_folds_away_once_one_is_chosen(app, warehouse):
+    at = app("viewer")
+    [(latest,)] = sql(warehouse, queries.LATEST_MATCH)
+    assert at.text_input(key="game").value == latest
+    assert at.expander[0].proto.expanded
+    at.selectbox(key="finder-game").set_value("heraldry").run()
+    listed = [label.split(" — ")[0] for label in at.selectbox(key="finder").options[1:]]
+    assert listed and all(game_id.startswith("he-") for game_id in listed)
+    at.selectbox(key="finder").set_value(listed[-1]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.text_input(key="game").value == listed[-1]
+    assert at.slider[0].value == 0
+    # Folded, the finder's choices are not drawn, nor its matches looked up; open, they are.
+    assert not at.expander[0].proto.expanded
+    assert "finder-game" not in [box.key for box in at.selectbox]
+    at.session_state["finder-open"] = True
+    at.run()
+    assert at.selectbox(key="finder-game").value is None
+
+
+def test_a_link_opens_its_match_with_the_finder_folded(app):
+    at = app("viewer", game="he-example-2p", step="3")
+    assert not at.expander[0].proto.expanded
+    assert "finder" not in [box.key for box in at.selectbox]
+    assert at.text_input(key="game").value == "he-example-2p" and at.slider[0].value == 3
 
 
 def test_next_and_jump_move_the_step(app):

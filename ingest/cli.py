@@ -208,6 +208,9 @@ def cmd_experiment(args: argparse.Namespace) -> int:
                 print(json.dumps(report), flush=True)
             else:
                 print(_experiment_line(report), flush=True)
+        # As an ingest: the workers and the index stop before the ratings and the fit.
+        executor.close()
+        writer.finish_commits()
         ratings.refresh(db)  # the experiment's matches, rated (still holding the warehouse)
         refresh_models(db)
     finally:

@@ -141,8 +141,9 @@ def ingest(
     """Replay every log under `targets` and commit the new matches; FileNotFoundError if a
     target matches nothing, WarehouseBusy if another ingest holds the warehouse."""
     started = time.perf_counter()
-    paths = LogList(find_logs([str(t) for t in targets]))
-    return ingest_logs(paths, db, jobs, cluster, on_progress, started)
+    # Handed over, not kept here: ingest_logs gives the paths up once they are staged.
+    return ingest_logs(LogList(find_logs([str(t) for t in targets])), db, jobs, cluster,
+                       on_progress, started)  # fmt: skip
 
 
 def ingest_logs(
@@ -160,6 +161,7 @@ def ingest_logs(
     (an upload's file names)."""
     started = time.perf_counter() if started is None else started
     paths = logs if isinstance(logs, LogList) else [str(p) for p in logs]
+    del logs  # the paths are held by `paths` alone, given up once staged
     summary = Summary(logs=len(paths))
     stamp = datetime.now(UTC)
     writer = Writer(db)
@@ -169,6 +171,11 @@ def ingest_logs(
             _stage_and_commit(paths, names or {}, stamp, executor, writer, summary, on_progress)
         finally:
             executor.close()  # the workers' memory is back before the ratings and the fit
+        # So is what only staging needed: the paths and the index of stored matches (at a
+        # million logs about 80 MB, which the ratings' peak would otherwise stand on).
+        del paths
+        writer.finish_commits()
+        return_freed()
         # Still holding the warehouse: ratings are derived. Also when nothing was new, so that
         # the matches of an ingest killed before this point get rated.
         ratings.refresh(writer.db)

@@ -322,6 +322,7 @@ class Writer:
         # A killed ingest leaves staging folders: none of their matches were committed.
         shutil.rmtree(self.db / "staging", ignore_errors=True)
         committed = parts(self.db)
+        self.finished = False
         self.known = Stored()
         self.known.load(_stored_pairs(committed))
         self.rejected: set[tuple[str, str]] = set()
@@ -357,6 +358,8 @@ class Writer:
         stamp: Any,
     ) -> Committed:
         """Commit a staged batch: its new matches and new rejections, or nothing at all."""
+        if self.finished:
+            raise RuntimeError("no part can be committed after finish_commits()")
         out = Committed()
         fresh = []
         for game_id, sha in shas.items():
@@ -409,6 +412,13 @@ class Writer:
         self.rejected.update((r.path, r.log_sha256) for r in new_rejects)
         out.ingested = len(fresh)
         return out
+
+    def finish_commits(self) -> None:
+        """No more parts come: the index of stored matches and rejections is given up, for
+        what the ingest derives afterwards while it still holds the lock."""
+        self.finished = True
+        self.known = Stored()
+        self.rejected = set()
 
     def close(self) -> None:
         fcntl.flock(self._lock, fcntl.LOCK_UN)

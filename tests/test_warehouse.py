@@ -175,6 +175,19 @@ def test_only_one_ingest_writes_at_a_time(tmp_path):
         writer.close()
 
 
+def test_a_writer_that_gave_up_its_index_commits_nothing_more(tmp_path):
+    """An ingest gives up the index of stored matches before its ratings: a part committed
+    after that could store a match twice, so none is."""
+    writer = Writer(tmp_path / "wh")
+    try:
+        writer.finish_commits()
+        with pytest.raises(RuntimeError, match="finish_commits"):
+            writer.commit(tmp_path / "staged", {"ka-1": "0" * 64}, {}, [], [], None)
+    finally:
+        writer.close()
+    assert not list((tmp_path / "wh" / "parts").iterdir())
+
+
 def _whole_matches_only(db: Path) -> None:
     con = open_reader(db)
     assert con.execute("""

@@ -54,6 +54,8 @@ def _finder() -> None:
     low, high = date_bounds()
     dates = c4.date_input(t("dates"), (low, high), key="finder-dates")
     first, until = dates if isinstance(dates, (tuple, list)) and len(dates) == 2 else (low, high)
+    if (first, until) == (low, high):  # every match: asked as the home page asks, cached once
+        first, until = date.min, date.max
     found = query(
         queries.MATCH_LIST,
         {

@@ -50,9 +50,14 @@ def has_matches() -> bool:
 
 
 def date_bounds() -> tuple[date, date]:
-    row = query(queries.DATE_RANGE).row(0)
+    """The days of the first and the latest match, from the games' totals the home page asks
+    for: one cached answer for every page's date filter."""
+    totals = query(queries.GAME_TOTALS)
     today = date.today()
-    return (row[0] or today, row[1] or today)
+    if totals.is_empty():
+        return (today, today)
+    low, high = totals["first"].min(), totals["last"].max()
+    return (low if isinstance(low, date) else today, high if isinstance(high, date) else today)
 
 
 GAME_PARAM = "filter-game"  # the statistics' game in the address, by its id in every language

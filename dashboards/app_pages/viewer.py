@@ -39,9 +39,10 @@ def _pick_match() -> None:
         st.session_state[FINDER_OPEN] = False
 
 
-def _finder() -> None:
+def _finder() -> pl.DataFrame | None:
     """The finder's choices and the latest 500 matches they fit: the page's costliest
-    queries at a million matches, so they run only while the finder is open."""
+    queries at a million matches, so they run only while the finder is open. The matches
+    found when nothing narrows them, else None."""
     c1, c2, c3, c4 = st.columns(4)
     game = c1.selectbox(
         t("game"),
@@ -78,6 +79,8 @@ def _finder() -> None:
         on_change=_pick_match,
         placeholder=t("choose_match"),
     )
+    narrowed = game or player or text or (first, until) != (date.min, date.max)
+    return None if narrowed else found
 
 
 # Once a match is open (chosen here, or by a link) the finder folds away: the board and
@@ -88,10 +91,10 @@ if FINDER_OPEN not in st.session_state:
     st.session_state[FINDER_OPEN] = not asked
 finder = st.expander(t("find"), key=FINDER_OPEN, on_change="rerun")
 with finder:
-    if finder.open:
-        _finder()
-    if not st.session_state.get("game"):
-        st.session_state["game"] = query(queries.LATEST_MATCH)["game_id"][0]
+    everything = _finder() if finder.open else None
+    if not st.session_state.get("game"):  # the latest match; the finder's first, if it has it
+        latest = everything if everything is not None else query(queries.LATEST_MATCH)
+        st.session_state["game"] = latest["game_id"][0]
     game_id = st.text_input(t("match_id"), key="game", bind="query-params")
 
 

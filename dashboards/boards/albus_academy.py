@@ -125,8 +125,12 @@ def figure(
         fig.update_yaxes(
             visible=False, range=[-2.6, 0.6], scaleanchor=f"x{i if i > 1 else ''}", row=1, col=i
         )
-    fig.update_layout(shapes=shapes)
-    fig.update_layout(height=320, margin={"l": 5, "r": 5, "t": 30, "b": 5}, plot_bgcolor="white")
+    fig.update_layout(
+        shapes=shapes,
+        height=320,
+        margin={"l": 5, "r": 5, "t": 30, "b": 5},
+        plot_bgcolor="white",
+    )
     return fig
 
 

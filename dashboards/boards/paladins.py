@@ -51,7 +51,7 @@ def figure(
     taken = raw.get("square")
     squares = view["board"]
     # The squares go to the layout at once: each add_shape validates every shape added
-    # before it again (0.05 s for thirty squares, on every rerun of the viewer).
+    # before it again (0.07 s for thirty squares, on every rerun of the viewer).
     fig = go.Figure(
         layout={
             "shapes": [

@@ -164,9 +164,8 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     except (ValueError, RulesError) as err:
         print(f"squire experiment: {err}", file=sys.stderr)
         return 2
-    from ingest import ratings
     from ingest.experiment import Store, play_and_stage
-    from ingest.review import refresh_models
+    from ingest.pipeline import derive
     from ingest.warehouse import DEFAULT_DB, WarehouseBusy, Writer
 
     db = Path(args.db) if args.db else DEFAULT_DB
@@ -208,11 +207,8 @@ def cmd_experiment(args: argparse.Namespace) -> int:
                 print(json.dumps(report), flush=True)
             else:
                 print(_experiment_line(report), flush=True)
-        # As an ingest: the workers and the index stop before the ratings and the fit.
-        executor.close()
-        writer.finish_commits()
-        ratings.refresh(db)  # the experiment's matches, rated (still holding the warehouse)
-        refresh_models(db)
+        executor.close()  # as an ingest's: the workers stop before the ratings and the fit
+        derive(writer)
     finally:
         executor.close()
         writer.close()

@@ -171,21 +171,25 @@ def ingest_logs(
             _stage_and_commit(paths, names or {}, stamp, executor, writer, summary, on_progress)
         finally:
             executor.close()  # the workers' memory is back before the ratings and the fit
-        # So is what only staging needed: the paths and the index of stored matches (at a
-        # million logs about 80 MB, which the ratings' peak would otherwise stand on).
-        del paths
-        writer.finish_commits()
-        return_freed()
-        # Still holding the warehouse: ratings are derived. Also when nothing was new, so that
-        # the matches of an ingest killed before this point get rated.
-        ratings.refresh(writer.db)
-        return_freed()  # before the fit, not on top of it
-        refresh_models(writer.db)
+        del paths  # so are the paths, which only staging needed
+        derive(writer)
     finally:
         writer.close()
     summary.compacted = _compact_if_piled(writer.db)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def derive(writer: Writer) -> None:
+    """What a run derives once its last part is committed, still holding the warehouse: the
+    ratings and the model's fit. Also when nothing was new, so that the matches of a run
+    killed before this point get rated. The index of stored matches is given up first (at a
+    million matches, memory the ratings' peak would otherwise stand on)."""
+    writer.finish_commits()
+    return_freed()
+    ratings.refresh(writer.db)
+    return_freed()  # before the fit, not on top of it
+    refresh_models(writer.db)
 
 
 def _stage_and_commit(

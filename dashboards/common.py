@@ -24,6 +24,16 @@ def plain(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
+def literal(text: object) -> str:
+    """Text from a log as figure text that shows exactly that text. Plotly reads a subset of
+    HTML in every string of a figure (trace names, text and hover text, tick labels, subplot
+    titles): a name could smuggle in a link, bold, a line break or a style. As entities, which
+    Plotly turns back into the characters, `&`, `<` and `>` start no tag; only they need it.
+    A string put into a hovertemplate is read as a template too: pass it as the trace's name
+    and refer to it there as %{fullData.name}."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def perspective(players: list[str]) -> str | None:
     """The viewer's perspective switch: everyone (None), or one player, whose view hides what
     the others hold."""
@@ -129,6 +139,17 @@ def named(frame: pl.DataFrame, column: str) -> pl.DataFrame:
         pl.col(column).replace_strict(
             {value: t(value) for value in frame[column].unique()}, default=pl.col(column)
         )
+    )
+
+
+def literals(frame: pl.DataFrame, *columns: str) -> pl.DataFrame:
+    """The frame with `columns` (names, items, rule sets from the logs) as `literal` text, for
+    a chart drawn from the frame."""
+    return frame.with_columns(
+        pl.col(column)
+        .cast(pl.String)
+        .replace({v: literal(v) for v in frame[column].cast(pl.String).drop_nulls().unique()})
+        for column in columns
     )
 
 

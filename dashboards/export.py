@@ -47,7 +47,9 @@ def match_html(
     lang: str,
 ) -> bytes:
     """The page in `lang`; `caption` and every name are escaped, the figures drawn by plotly
-    (a copy of each, its axes given room for their labels outside Streamlit's theme)."""
+    (a copy of each, its axes given room for their labels outside Streamlit's theme). The
+    figures' text is the boards' own (dashboards.common.literal); plotly writes their JSON into
+    the page with `<`, `>` and `/` as JSON unicode escapes: no string in it closes its script."""
     board = go.Figure(board).update_xaxes(automargin=True).update_yaxes(automargin=True)
     parts: list[str] = [
         f"<h1>{html.escape(title)}</h1>",

@@ -270,6 +270,11 @@ LABELS: dict[str, dict[str, str]] = {
         "en": "{n} matches differ under these rules and are left out: choose a bot to finish them.",
         "zh": "{n} 局在这些规则下出现分歧，未计入：选择一个机器人来下完它们。",
     },
+    "cannot_play": {
+        "en": "{n} matches cannot be set up under these rules (their table, deck or map does not "
+        "allow them) and are left out.",
+        "zh": "{n} 局在这些规则下无法开局（其人数、牌堆或地图不允许），未计入。",
+    },
     "rank_moves": {"en": "How ranks move", "zh": "名次变化"},
     "every_match": {"en": "Every match", "zh": "全部对局"},
     "experiments": {"en": "Experiments", "zh": "实验"},
@@ -419,6 +424,14 @@ LABELS: dict[str, dict[str, str]] = {
         "zh": "每一步之后各座位的预计胜率；点击即可跳到该步。",
     },
     "game_over": {"en": "The game is over.", "zh": "游戏结束。"},
+    "no_events": {
+        "en": "This log holds its header and no events: the match as it was set up.",
+        "zh": "这份记录只有表头，没有事件：显示的是对局开始时的样子。",
+    },
+    "log_stops": {
+        "en": "The log stops before the game ends, after step {last}.",
+        "zh": "记录在游戏结束前中断，止于第 {last} 步。",
+    },
     "by": {"en": "by", "zh": "由"},
     # table columns, as the warehouse names them (downloads keep these names)
     "action": {"en": "Action", "zh": "行动"},
@@ -465,9 +478,24 @@ LABELS: dict[str, dict[str, str]] = {
         "zh": "{logs} 份记录：导入 {ingested}，已存在 {present}，冲突 {conflicts}，拒绝 {rejects}",
     },
     "upload_conflict": {
-        "en": "{file}: game_id {game_id!r} is already stored from a different log; the stored "
-        "match is kept",
-        "zh": "{file}：game_id {game_id!r} 已由另一份记录存入；保留已存的对局",
+        "en": "These files hold a game_id already stored from a different log; the stored "
+        "matches are kept:",
+        "zh": "以下文件的 game_id 已由另一份记录存入；保留已存的对局：",
+    },
+    "upload_stopped": {
+        "en": "An upload of {files} files started at {started} UTC was cut short when the "
+        "server stopped: {left} of its files were neither stored nor rejected. Ingest the "
+        "upload again (the matches it had stored come back as already present), or let it "
+        "go and send those files again later.",
+        "zh": "{started} UTC 开始的一次上传（{files} 个文件）因服务器停止而中断：其中 {left} "
+        "个文件既未存入也未拒绝。可再次导入这次上传（已存入的对局会显示为已存在），或放弃它、"
+        "稍后重新上传这些文件。",
+    },
+    "upload_resume": {"en": "Ingest it again", "zh": "再次导入"},
+    "upload_discard": {"en": "Let it go", "zh": "放弃"},
+    "upload_unprocessed": {
+        "en": "{count} files were not processed (neither stored nor rejected): send them again.",
+        "zh": "{count} 个文件未处理（既未存入也未拒绝）：请重新上传。",
     },
     "line": {"en": "Line", "zh": "行"},
     "rule": {"en": "Rule", "zh": "规则"},

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 import streamlit as st
 
-from dashboards.common import PALETTE, plain
+from dashboards.common import PALETTE, literal, plain
 from dashboards.data import signature, warehouse_path
 from dashboards.i18n import t
 from dashboards.match import load
@@ -58,8 +58,8 @@ def figure(reviewed: Review, players: Sequence[str], step: int) -> go.Figure:
                 mode="lines+markers",
                 marker={"size": 4},
                 line={"color": PALETTE[seat % len(PALETTE)], "width": 2},
-                name=plain(who),
-                hovertemplate=f"{plain(who)} %{{y:.0%}} · {t('step')} %{{x}}<extra></extra>",
+                name=literal(who),
+                hovertemplate=f"%{{fullData.name}} %{{y:.0%}} · {t('step')} %{{x}}<extra></extra>",
             )
         )
     fig.add_vline(x=step, line={"color": "#555", "dash": "dot"})

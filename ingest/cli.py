@@ -12,11 +12,13 @@ from typing import Any
 
 import msgspec
 
+from ingest import arguments as arg
 from ingest.catalogues import Library
 from ingest.read import find_logs, read_log
-from ingest.report import escaped, outcome_json, outcome_text
+from ingest.report import escaped, json_line, outcome_json, outcome_text
 from ingest.simulate import Written
 from replay.errors import ReplayError, internal, one_line
+from replay.limits import MAX_LINES
 from replay.log import Final
 from replay.registry import GAMES
 from replay.replayer import open_log, replay, state_at
@@ -50,15 +52,13 @@ def _replay_one(path: str, args: argparse.Namespace) -> tuple[int, str]:
     match = open_log(read_log(path), path, catalogues=Library())
     if args.step is None:
         outcome = replay(match, keep_steps=False)
-        return 0, json.dumps(
-            outcome_json(outcome), ensure_ascii=False
-        ) if args.json else outcome_text(outcome)
+        return 0, json_line(outcome_json(outcome)) if args.json else outcome_text(outcome)
     if args.step > len(match.lines):
         return 2, f"{one_line(path)}: the log has {len(match.lines)} events, no step {args.step}"
     view = match.game.snapshot(state_at(match, args.step))
     view = {"game_id": match.header.game_id, "step": args.step, **view}
     if args.json:
-        return 0, json.dumps(view, ensure_ascii=False)
+        return 0, json_line(view)
     return 0, (
         f"{one_line(path)}: {one_line(match.header.game_id)} after event {args.step}\n"
         + match.game.render(escaped(view))
@@ -159,8 +159,6 @@ def cmd_experiment(args: argparse.Namespace) -> int:
         measure(game, arms.metric)
         for side in ("a", "b"):
             check(arms.spec(side))
-        if args.precision <= 0 or args.max < 2 or args.batch < 2:
-            raise ValueError("--precision must be above 0, --max and --batch at least 2")
     except (ValueError, RulesError) as err:
         print(f"squire experiment: {err}", file=sys.stderr)
         return 2
@@ -248,10 +246,12 @@ def cmd_rescore(args: argparse.Namespace) -> int:
     """Re-score stored matches under `--set` changes; status 2 when the changes do not fit."""
     from ingest.rescore import Selection, match_json, report_text, rescore_stored
     from ingest.simulate import parse_settings
-    from ingest.warehouse import DEFAULT_DB
+    from ingest.warehouse import DEFAULT_DB, exists
     from replay.errors import RulesError
 
     db = Path(args.db) if args.db else DEFAULT_DB
+    if not exists(db):
+        return arg.no_warehouse("squire rescore", db)
     selection = Selection(
         game=args.game,
         variants=args.variant,
@@ -269,10 +269,14 @@ def cmd_rescore(args: argparse.Namespace) -> int:
     except (ValueError, RulesError) as err:
         print(f"squire rescore: {err}", file=sys.stderr)
         return 2
+    refusal = report.refusal()
+    if refusal:
+        print(f"squire rescore: {refusal}", file=sys.stderr)
+        return 2
     if args.json:
         for m in report.matches:
-            print(json.dumps(match_json(m), ensure_ascii=False))
-        print(json.dumps(report.summary(), ensure_ascii=False))
+            print(json_line(match_json(m)))
+        print(json_line(report.summary()))
     else:
         print(report_text(report))
     return 0
@@ -306,7 +310,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         return 2
     reviewed = review(match, model, outcome)
     if args.json:
-        print(json.dumps(reviewed.to_json(), ensure_ascii=False))
+        print(json_line(reviewed.to_json()))
     else:
         print(review_text(reviewed, outcome))
     return 0
@@ -315,13 +319,15 @@ def cmd_review(args: argparse.Namespace) -> int:
 def cmd_ratings(args: argparse.Namespace) -> int:
     """The game's leaderboard: a line (or a JSON object) per rated name, surest best first."""
     from ingest.ratings import leaderboard, of_game
-    from ingest.warehouse import DEFAULT_DB
+    from ingest.warehouse import DEFAULT_DB, exists
 
     db = Path(args.db) if args.db else DEFAULT_DB
+    if not exists(db):
+        return arg.no_warehouse("squire ratings", db)
     board = leaderboard(of_game(db, args.game), args.game)
     if args.json:
         for row in board.iter_rows(named=True):
-            print(json.dumps(row, ensure_ascii=False))
+            print(json_line(row))
         return 0
     if board.is_empty():
         print(f"no complete {args.game} match is stored in {db}")
@@ -341,9 +347,11 @@ def cmd_ratings(args: argparse.Namespace) -> int:
 def cmd_compact(args: argparse.Namespace) -> int:
     """Merge the warehouse's small parts; status 2 when another compaction holds it."""
     from ingest.compact import compact
-    from ingest.warehouse import DEFAULT_DB, WarehouseBusy
+    from ingest.warehouse import DEFAULT_DB, WarehouseBusy, exists
 
     db = Path(args.db) if args.db else DEFAULT_DB
+    if not exists(db):
+        return arg.no_warehouse("squire compact", db)
     try:
         done = compact(db, args.target)
     except WarehouseBusy as err:
@@ -393,6 +401,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     return 0 if summary.ok else 1
 
 
+SEATS = arg.between(1, arg.MAX_SEATS)
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
 APP = Path(__file__).resolve().parents[1] / "dashboards" / "app.py"
 
@@ -401,12 +410,22 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
     """Serve the Streamlit app on this machine; the URL is printed first."""
     import os
 
-    from ingest.upload import FILE_MB
+    from ingest.upload import STREAMLIT_MB, stopped
+    from ingest.warehouse import DEFAULT_DB
 
     env = dict(os.environ)
     if args.db:
         env["SQUIRE_WAREHOUSE"] = str(Path(args.db).resolve())
     url = f"http://{args.address}:{args.port}"
+    cut_short = stopped(Path(args.db) if args.db else DEFAULT_DB)
+    if cut_short:
+        left = sum(len(upload.unprocessed) for upload in cut_short)
+        print(
+            f"squire: {len(cut_short)} upload(s) were cut short when the server last stopped: "
+            f"{left} of their files were neither stored nor rejected; the Upload page lists "
+            "them and ingests them again",
+            flush=True,
+        )
     print(f"squire: dashboards at {url}  (Ctrl-C stops them)", flush=True)
     command = [
         sys.executable,
@@ -419,7 +438,7 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         "--server.headless=true",
         "--browser.gatherUsageStats=false",
         "--server.fileWatcherType=none",
-        f"--server.maxUploadSize={FILE_MB}",
+        f"--server.maxUploadSize={STREAMLIT_MB}",
     ]
     # Streamlit takes this process's place, so a signal that stops it (Ctrl-C, a service
     # manager's SIGTERM) reaches Streamlit itself and leaves nothing running behind.
@@ -517,21 +536,26 @@ def _timestamp(text: str) -> datetime:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(
-        prog="squire", description="Replay and analyse recorded board-game matches."
-    )
+    top = arg.Parser(prog="squire", description="Replay and analyse recorded board-game matches.")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("replay", help="replay logs: results, or the state after a step")
     p.add_argument("logs", nargs="+", metavar="LOG", help="log files, folders or globs")
     p.add_argument("--json", action="store_true", help="one JSON object per log on its own line")
-    p.add_argument("--step", type=int, metavar="N", help="the whole state after event N")
+    p.add_argument(
+        "--step", type=arg.between(0, MAX_LINES), metavar="N", help="the whole state after event N"
+    )
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("simulate", help="play matches with bots and write their logs")
     p.add_argument("game", choices=sorted(GAMES))
-    p.add_argument("-n", type=int, default=100, help="how many matches (default 100)")
-    p.add_argument("--players", type=int, default=4, help="seats at each table (default 4)")
+    p.add_argument(
+        "-n",
+        type=arg.between(1, arg.MAX_MATCHES, "a file a match"),
+        default=100,
+        help="how many matches (default 100)",
+    )
+    p.add_argument("--players", type=SEATS, default=4, help="seats at each table (default 4)")
     p.add_argument(
         "--bots",
         default="random",
@@ -558,13 +582,13 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--played-every",
-        type=int,
+        type=arg.between(1, 60 * 24 * 365),
         default=60,
         metavar="MINUTES",
         help="the spacing of --played-from (default 60 minutes)",
     )
-    p.add_argument("--out", help="folder for the logs (default simulated/GAME)")
-    p.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
+    p.add_argument("--out", type=arg.folder, help="folder for the logs (default simulated/GAME)")
+    p.add_argument("--jobs", type=arg.jobs, help="local worker processes (default: all cores)")
     p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
     p.set_defaults(run=cmd_simulate)
 
@@ -579,10 +603,10 @@ def parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a changed ruleset number, e.g. --set 'quest_prizes=[12,8,4]' (none: nothing changes)",
     )
-    p.add_argument("--db", help="warehouse folder (default data/warehouse)")
+    p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
     p.add_argument("--variant", action="append", default=[], help="only this variant (repeatable)")
     p.add_argument("--ruleset", action="append", default=[], help="only this ruleset (repeatable)")
-    p.add_argument("--players", action="append", type=int, default=[], help="only this count")
+    p.add_argument("--players", action="append", type=SEATS, default=[], help="only this count")
     p.add_argument("--since", type=date.fromisoformat, help="played on or after (YYYY-MM-DD)")
     p.add_argument("--until", type=date.fromisoformat, help="played on or before (YYYY-MM-DD)")
     p.add_argument("--source", choices=["human", "bot"], help="only matches of people, or of bots")
@@ -597,16 +621,19 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("ratings", help="a game's players and bots rated, with their uncertainty")
     p.add_argument("game", choices=sorted(GAMES))
-    p.add_argument("--db", help="warehouse folder (default data/warehouse)")
+    p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
     p.add_argument("--json", action="store_true", help="one JSON object per rated name")
     p.set_defaults(run=cmd_ratings)
 
     p = sub.add_parser(
         "compact", help="merge the warehouse's small parts into large ones (readers keep reading)"
     )
-    p.add_argument("--db", help="warehouse folder (default data/warehouse)")
+    p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
     p.add_argument(
-        "--target", type=int, default=50_000, help="matches a merged part holds (default 50000)"
+        "--target",
+        type=arg.between(1, 10_000_000),
+        default=50_000,
+        help="matches a merged part holds (default 50000)",
     )
     p.set_defaults(run=cmd_compact)
 
@@ -614,8 +641,12 @@ def parser() -> argparse.ArgumentParser:
         "review", help="who was winning after each step of a match, and its turning points"
     )
     p.add_argument("match", metavar="LOG|GAME_ID", help="a log file, or a stored match's game_id")
-    p.add_argument("--db", help="warehouse folder (default data/warehouse): the matches the "
-                   "estimate is fitted on, and where a game_id is looked up")  # fmt: skip
+    p.add_argument(
+        "--db",
+        type=arg.folder,
+        help="warehouse folder (default data/warehouse): the matches the estimate is fitted on, "
+        "and where a game_id is looked up",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(run=cmd_review)
 
@@ -629,29 +660,43 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--list-metrics", action="store_true", help="print every metric and stop")
     p.add_argument(
         "--precision",
-        type=float,
+        type=arg.positive_fraction,
         default=0.05,
         help="stop once the 95%% interval of A − B is narrower than this (default 0.05)",
     )
-    p.add_argument("--max", type=int, default=20000, help="most matches an arm (default 20000)")
-    p.add_argument("--batch", type=int, default=500, help="matches an arm a batch (default 500)")
-    p.add_argument("--players", type=int, default=4, help="seats at each table (default 4)")
+    p.add_argument(
+        "--max",
+        type=arg.between(2, arg.MAX_MATCHES),
+        default=20000,
+        help="most matches an arm (default 20000)",
+    )
+    p.add_argument(
+        "--batch",
+        type=arg.between(2, arg.MAX_BATCH, "a batch is played whole before its report"),
+        default=500,
+        help="matches an arm a batch (default 500)",
+    )
+    p.add_argument("--players", type=SEATS, default=4, help="seats at each table (default 4)")
     p.add_argument("--bots", default="greedy,random", help="bots to seat (default greedy,random)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--ruleset", help="the named ruleset both arms change (default: standard)")
     p.add_argument("--variant", help="a variant the player count does not imply")
     p.add_argument("--unpaired", action="store_true", help="independent arms, for comparison")
-    p.add_argument("--out", help="also keep both arms' logs in this folder (a/ and b/)")
-    p.add_argument("--db", help="warehouse the matches go into (default data/warehouse)")
-    p.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
+    p.add_argument(
+        "--out", type=arg.folder, help="also keep both arms' logs in this folder (a/ and b/)"
+    )
+    p.add_argument(
+        "--db", type=arg.folder, help="warehouse the matches go into (default data/warehouse)"
+    )
+    p.add_argument("--jobs", type=arg.jobs, help="local worker processes (default: all cores)")
     p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
     p.add_argument("--json", action="store_true", help="one JSON object a batch, then the result")
     p.set_defaults(run=cmd_experiment)
 
     p = sub.add_parser("ingest", help="replay logs into the warehouse")
     p.add_argument("paths", nargs="+", metavar="PATH", help="log files, folders or globs")
-    p.add_argument("--db", help="warehouse folder (default data/warehouse)")
-    p.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
+    p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
+    p.add_argument("--jobs", type=arg.jobs, help="local worker processes (default: all cores)")
     p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
     p.set_defaults(run=cmd_ingest)
 
@@ -660,8 +705,8 @@ def parser() -> argparse.ArgumentParser:
         ("dashboard", cmd_dashboard, "serve the dashboards alone"),
     ):
         p = sub.add_parser(name, help=text)
-        p.add_argument("--db", help="warehouse folder (default data/warehouse)")
-        p.add_argument("--port", type=int, default=8501)
+        p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
+        p.add_argument("--port", type=arg.between(1, 65535), default=8501)
         p.add_argument("--address", default="127.0.0.1")
         p.set_defaults(run=run)
 
@@ -674,7 +719,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", choices=["albus-academy", "paladins"])
     p.add_argument("--check", nargs="+", metavar="FILE", help="check these catalogue files")
     p.add_argument(
-        "--db", help="the warehouse whose kept catalogues to list too (default data/warehouse)"
+        "--db",
+        type=arg.folder,
+        help="the warehouse whose kept catalogues to list too (default data/warehouse)",
     )
     p.set_defaults(run=cmd_catalogues)
 

@@ -13,6 +13,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from multiprocessing import forkserver
 from typing import Any, Protocol, TypeVar
 
+from ingest.lifeline import die_with
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -60,7 +62,9 @@ class LocalProcesses:
         # forked from a server that has imported the engines once.
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(list(preload))
-        self.pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        self.pool = ProcessPoolExecutor(
+            max_workers=jobs, mp_context=context, initializer=die_with, initargs=(os.getpid(),)
+        )
         self.jobs = jobs
 
     def map_unordered(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:

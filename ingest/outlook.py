@@ -110,7 +110,7 @@ def _at_steps(
     values (each track, each resource)."""
     names = changes[key].unique().sort().to_list() if key else []
     if changes.is_empty():
-        return grid.with_columns([pl.lit(0.0).alias(n) for n in names])
+        return grid.with_columns([pl.lit(0.0).alias(n) for n in (names if key else [value])])
     by = ["game_id", "player"]
     keyed = [*by, *([key] if key else [])]
     running = changes.sort("event_index", maintain_order=True).with_columns(

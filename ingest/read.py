@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 import stat
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
@@ -20,7 +21,9 @@ def find_logs(targets: Iterable[str]) -> Iterator[str]:
     spelled as paths spell them ("a/b", not "./a//b"). Strings, not Paths: a million Paths
     are 600 MB.
 
-    A target that matches nothing raises FileNotFoundError naming it.
+    Whatever is named like a log is a log to read, so that reading refuses it with a reason
+    (LOG-7) while the others go on: a FIFO, a dangling link, a folder named `x.jsonl`, a path
+    that does not exist. Only a glob that matches nothing raises FileNotFoundError naming it.
     """
     targets = list(targets)
     # Only the files of earlier targets can come again: the last target's (often a folder of
@@ -28,22 +31,14 @@ def find_logs(targets: Iterable[str]) -> Iterator[str]:
     seen: set[str] = set()
     for i, given in enumerate(targets):
         target = str(Path(given))  # spelled as paths spell it ("./a/" is "a")
-        try:
-            is_dir = stat.S_ISDIR(os.stat(target).st_mode)
-        except OSError:
-            is_dir = None  # not a file or folder: a glob, or nothing
         found: Iterable[str]
-        if is_dir:
+        if _is_folder(target) and not target.endswith(LOG_SUFFIXES):
             found = _walk(target, "" if target == "." else target)
-        elif is_dir is False:
+        elif os.path.lexists(target) or not _GLOB.search(given):
             found = [target]
         else:
             found = sorted(
-                (
-                    str(Path(p))
-                    for p in glob.glob(given, recursive=True)
-                    if os.path.isfile(p) and p.endswith(LOG_SUFFIXES)
-                ),
+                (str(Path(p)) for p in glob.glob(given, recursive=True) if _named_log(p)),
                 key=_parts,
             )
             if not found:
@@ -56,21 +51,35 @@ def find_logs(targets: Iterable[str]) -> Iterator[str]:
                 yield name
 
 
+_GLOB = re.compile(r"[*?[]")
+
+
+def _is_folder(path: str) -> bool:
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _named_log(path: str) -> bool:
+    return path.rstrip(os.sep).endswith(LOG_SUFFIXES)
+
+
 def _walk(folder: str, spelled: str) -> Iterator[str]:
     """The logs under a folder, in the order of their paths (a/b before a-b), found a folder at
     a time: a folder's names are sorted, not the whole tree's paths. Like os.walk, it does not
-    follow links to folders and passes over a folder it cannot read. `spelled`: the folder as
-    its paths begin ("" for the current one)."""
+    follow links to folders and passes over a folder it cannot read. A folder named like a log
+    is taken for one (and refused when read), not searched. `spelled`: the folder as its paths
+    begin ("" for the current one)."""
     names: list[str] = []
     folders: set[str] = set()
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
-                if entry.is_dir():
-                    if not entry.is_symlink():
-                        folders.add(entry.name)
-                elif entry.name.endswith(LOG_SUFFIXES):
+                if entry.name.endswith(LOG_SUFFIXES):
                     names.append(entry.name)
+                elif entry.is_dir() and not entry.is_symlink():
+                    folders.add(entry.name)
     except OSError:
         return
     names += folders

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from replay.errors import one_line
@@ -17,6 +19,19 @@ def escaped(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [escaped(v) for v in value]
     return value
+
+
+# Kept as they are by JSON, but taken for line breaks by readers that split lines the way
+# Unicode does (Python's str.splitlines, JavaScript before ES2019): C1 controls and the line
+# and paragraph separators. Within a JSON string they may be written as \uXXXX; outside one
+# they cannot occur, so escaping them in the text is exact.
+_BREAKS = re.compile("[\x80-\x9f\u2028\u2029]")
+
+
+def json_line(value: Any) -> str:
+    """`value` as one line of JSON, readable text kept as it is (names in any script), and
+    nothing in it that any reader could take for the end of the line."""
+    return _BREAKS.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(value, ensure_ascii=False))
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:

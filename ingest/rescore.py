@@ -3,6 +3,7 @@ changed: winners, ranks, the points each source gives (replay.rescore does each 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -12,7 +13,7 @@ from typing import Any
 from ingest.catalogues import Library
 from ingest.read import rebuilt
 from ingest.warehouse import open_reader
-from replay.errors import ReplayError
+from replay.errors import ReplayError, one_line
 from replay.registry import GAMES
 from replay.rescore import Rescored, rescore
 
@@ -88,7 +89,26 @@ class Report:
 
     @property
     def unfinished(self) -> list[Rescored]:
-        return [m for m in self.matches if m.after is None]
+        """Matches the changed rules refuse during play, that no bot was asked to finish."""
+        return [m for m in self.matches if m.after is None and m.differs_at != 0]
+
+    @property
+    def unplayable(self) -> list[Rescored]:
+        """Matches the changed rules refuse at their header: their table cannot be set up
+        (a deck too small for the hands asked, a map too large for its tiles)."""
+        return [m for m in self.matches if m.differs_at == 0]
+
+    def refusal(self) -> str | None:
+        """When no selected match can be played under the changes at all: why, with the rule
+        (`KA-4: a deck of 52 cannot deal 4 hands`); else None."""
+        if not self.matches or len(self.unplayable) < len(self.matches):
+            return None
+        first = self.unplayable[0]
+        changes = ", ".join(f"{k}={json.dumps(v)}" for k, v in self.changes.items())
+        return (
+            f"{first.rule}: {first.message} (under {changes}, none of the "
+            f"{len(self.matches)} selected matches can be set up)"
+        )
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -103,6 +123,7 @@ class Report:
             "estimated": len(self.estimated),
             "estimated_changed_winner": sum(m.changed_winner for m in self.estimated),
             "differ_unfinished": len(self.unfinished),
+            "cannot_play": len(self.unplayable),
         }
 
     def sources(self, kind: str = "exact") -> list[dict[str, Any]]:
@@ -147,15 +168,16 @@ def rescore_stored(
     finish_with: str | None = None,
     seed: int = 0,
 ) -> Report:
-    """Re-score every selected match. One whose own ruleset the changes do not fit (LOG-3)
-    differs at its header and is left unfinished."""
+    """Re-score every selected match. One whose header the changes do not fit (its own
+    ruleset refuses them, LOG-3, or its table cannot be set up under them, a game's rule)
+    differs at its header (`differs_at` 0) and cannot be finished."""
     report = Report(selection.game, changes)
     books = Library(db)
     for game_id, data in stored_logs(db, selection):
         try:
             report.matches.append(rescore(data, changes, game_id, books, finish_with, seed))
-        except ReplayError as err:  # the changes do not fit this match's own ruleset
-            if err.rule != "LOG-3" or err.line != 1:
+        except ReplayError as err:  # the changes do not fit this match's header
+            if err.line != 1:
                 raise
             before = rescore(data, {}, game_id, books).before
             report.matches.append(Rescored(game_id, before, None, False, 0, err.rule, err.message))
@@ -186,7 +208,7 @@ def report_text(report: Report) -> str:
         + (f" ({kind})" if report.changes else ""),
         f"  exact: {summary['exact']}, of which {summary['changed_winner']} change winner",
     ]
-    changed = [m.game_id for m in report.exact if m.changed_winner]
+    changed = [one_line(m.game_id) for m in report.exact if m.changed_winner]
     if changed:
         shown = ", ".join(changed[:10]) + (
             f", … ({len(changed) - 10} more)" if changed[10:] else ""
@@ -197,10 +219,17 @@ def report_text(report: Report) -> str:
             f"  estimated (bots finished them from where they first differ): "
             f"{summary['estimated']}, of which {summary['estimated_changed_winner']} change winner"
         )
+    if report.unplayable:
+        first = report.unplayable[0]
+        lines.append(
+            f"  cannot be set up under these rules: {summary['cannot_play']} (first: "
+            f"{one_line(first.game_id)}, {first.rule}: {first.message})"
+        )
     if report.unfinished:
         first = report.unfinished[0]
         lines.append(
-            f"  differ and not finished: {summary['differ_unfinished']} (first: {first.game_id} "
+            f"  differ and not finished: {summary['differ_unfinished']} (first: "
+            f"{one_line(first.game_id)} "
             f"at event {first.differs_at}, {first.rule}: {first.message}; --finish-with BOT "
             f"lets bots finish them)"
         )

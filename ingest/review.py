@@ -15,6 +15,7 @@ import polars as pl
 from ingest.outlook import Facts, Model, fit, predict, turning_points
 from ingest.read import rebuilt
 from ingest.warehouse import open_reader
+from replay.errors import one_line
 from replay.facts import ResourceChanged, ScoreChanged, TrackMoved
 from replay.log import Final
 from replay.replayer import Match, Outcome, Step, replay
@@ -284,17 +285,27 @@ def review_text(reviewed: Review, outcome: Outcome) -> str:
     """The turning points, then the chances at the end of each round."""
 
     def chances(p: dict[str, float]) -> str:
-        return "  ".join(f"{who} {share:.0%}" for who, share in p.items())
+        return "  ".join(f"{one_line(who)} {share:.0%}" for who, share in p.items())
 
-    lines = [f"{reviewed.game_id}: {reviewed.method}", "turning points:"]
+    # Names and ids come from the log: escaped, so that none can forge a line of this text.
+    lines = [f"{one_line(reviewed.game_id)}: {reviewed.method}", "turning points:"]
     lines += [
-        f"  step {t['step']}: {t['what']} — {t['player']} {t['before']:.0%} → {t['after']:.0%}"
+        f"  step {t['step']}: {one_line(t['what'])} — {one_line(t['player'])} "
+        f"{t['before']:.0%} → {t['after']:.0%}"
         for t in reviewed.turning_points
     ] or ["  none moved a chance by 5 points"]
     ends: dict[int, int] = {}  # round → its last step
     for step in outcome.steps:
         ends[step.round] = step.index
     at = dict(reviewed.timeline)
+    if not outcome.steps:
+        lines.append(f"the log holds no events: at the start, {chances(at[0])}")
+        return "\n".join(lines)
     lines.append("after each round:")
     lines += [f"  round {r} (step {s}): {chances(at[s])}" for r, s in ends.items() if s in at]
+    if not outcome.result.complete:
+        lines.append(
+            f"the log stops after event {len(outcome.steps)}, before the game ends: the "
+            "chances are as they stood there"
+        )
     return "\n".join(lines)

@@ -165,6 +165,7 @@ def parse_settings(settings: Sequence[str]) -> dict[str, Any]:
     rules: dict[str, Any] = {}
     for setting in settings:
         key, sep, value = setting.partition("=")
+        key, value = key.strip(), value.strip()  # `quest_prizes = [12, 8, 4]` as typed
         if not sep or not key:
             raise ValueError(f"--set wants key=value, not {setting!r}")
         try:

@@ -43,6 +43,7 @@ from ingest import summaries
 from ingest.memory import return_freed
 from ingest.rows import COLUMNS, TYPES, Reject
 from ingest.stored import Stored
+from replay.errors import one_line
 from replay.registry import GAMES
 
 SCHEMA_VERSION = 2  # 2 adds resource_changes and pieces_removed; parts of 1 read as without
@@ -65,7 +66,7 @@ class Conflict:
 
     def __str__(self) -> str:
         return (
-            f"{self.path}: game_id {self.game_id!r} is already stored from a different "
+            f"{one_line(self.path)}: game_id {self.game_id!r} is already stored from a different "
             "log; the stored match is kept"
         )
 
@@ -115,6 +116,11 @@ def parts(db: Path) -> list[Path]:
             except FileNotFoundError:  # deleted since it was listed: replaced itself
                 covered.add(part.name)
     return [p for p in listed if p.name not in covered]
+
+
+def exists(db: Path) -> bool:
+    """Whether `db` is a warehouse (a first ingest makes one, empty or not)."""
+    return (Path(db) / "parts").is_dir()
 
 
 def sequence_of(part: Path) -> int:

@@ -241,3 +241,31 @@ def test_every_ingest_keeps_each_games_model_and_fits_again_only_what_changed(wa
     assert {g: (copy / MODELS / f"{g}.json").stat().st_mtime_ns for g in kept} == before
     (copy / MODELS / "heraldry.json").write_text("{")  # unreadable: fitted again on demand
     assert model_of(copy, "heraldry") == fit_stored(copy, "heraldry")
+
+
+@pytest.mark.parametrize("game", sorted(EXAMPLES))
+def test_a_match_with_no_events_or_cut_before_its_first_score_is_reviewed(
+    warehouse, tmp_path, capsys, game
+):
+    lines = _log(EXAMPLES[game][0]).read_text().splitlines()
+    for kept, says in ((1, "the log holds no events: at the start, "), (3, "the log stops")):
+        log = tmp_path / f"short-{kept}.jsonl"
+        log.write_text("\n".join(lines[:kept]) + "\n")
+        assert main(["review", str(log), "--db", str(warehouse)]) == 0
+        out = capsys.readouterr().out
+        assert says in out and "Traceback" not in out
+        assert main(["review", str(log), "--db", str(warehouse), "--json"]) == 0
+        reviewed = json.loads(capsys.readouterr().out)
+        assert [t["step"] for t in reviewed["timeline"]] == list(range(kept))
+        assert all(abs(sum(t["p"].values()) - 1) < 1e-3 for t in reviewed["timeline"])
+
+
+def test_review_text_escapes_names_so_none_forges_a_line(warehouse, tmp_path, capsys):
+    forged = "Ann\nx.jsonl:1: KA-1: forged\u2028"
+    log = tmp_path / "forged.jsonl"
+    log.write_text(_log("ka-example-4p").read_text().replace('"Ann"', json.dumps(forged)))
+    assert main(["review", str(log), "--db", str(warehouse)]) == 0
+    out = capsys.readouterr().out
+    assert not any(line.startswith("x.jsonl:1:") for line in out.splitlines())
+    assert "Ann\\nx.jsonl:1: KA-1: forged\\u2028" in out
+    assert len(out.splitlines()) == len(out.split("\n")) - 1  # no other line break either

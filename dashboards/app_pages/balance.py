@@ -10,7 +10,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.common import filters, has_matches, named, where
+from dashboards.common import filters, has_matches, literals, named, where
 from dashboards.data import Filters, query
 from dashboards.draft import balance_section
 from dashboards.i18n import t
@@ -78,8 +78,9 @@ else:
             top = common.sort("win_rate_of_takers", descending=True).head(20)
             st.plotly_chart(
                 px.bar(
-                    top.with_columns(
-                        (pl.col("action") + " " + pl.col("item")).alias("label")
+                    literals(
+                        top.with_columns((pl.col("action") + " " + pl.col("item")).alias("label")),
+                        "label",
                     ).to_pandas(),
                     x="label",
                     y="win_rate_of_takers",
@@ -98,9 +99,9 @@ if not shares.is_empty():
         pl.col("source").replace_strict({s: t(s) for s in shares["source"].unique()}).alias("label")
     )
     st.plotly_chart(
-        px.bar(shares.to_pandas(), x="ruleset_key", y="share", color="label").update_layout(
-            height=320, yaxis_tickformat=".0%", xaxis_title=None
-        ),
+        px.bar(
+            literals(shares, "ruleset_key").to_pandas(), x="ruleset_key", y="share", color="label"
+        ).update_layout(height=320, yaxis_tickformat=".0%", xaxis_title=None),
         key="source-share",
     )
     show(named(shares.drop("label"), "source"), "source-share-of-winners")

@@ -9,7 +9,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.common import filters, has_matches, named, where
+from dashboards.common import filters, has_matches, literals, named, where
 from dashboards.data import query
 from dashboards.i18n import t
 from dashboards.tables import show
@@ -125,7 +125,7 @@ sql, params = where(flt, queries.LATEST_MATCHES)
 matches = query(sql, params)["game_id"].to_list()
 if matches:
     game_id = st.selectbox(t("match_id"), matches, key="sources-match")
-    one = named(query(queries.MATCH_POINTS, {"game_id": game_id}), "source")
+    one = literals(named(query(queries.MATCH_POINTS, {"game_id": game_id}), "source"), "player")
     st.plotly_chart(
         px.bar(
             one.to_pandas(),

@@ -10,7 +10,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.common import filters, has_matches, where
+from dashboards.common import filters, has_matches, literal, where
 from dashboards.data import query
 from dashboards.i18n import t
 from dashboards.tables import show
@@ -35,7 +35,7 @@ if ids:
         mine = moves.filter((pl.col("player") == player) & (pl.col("track") == track))
         points = [(0, 0), *zip(mine["event_index"], mine["progress_after"])]
         points.append((last, points[-1][1]))
-        series += [{"step": s, "progress": p, t("player"): player} for s, p in points]
+        series += [{"step": s, "progress": p, t("player"): literal(player)} for s, p in points]
     st.plotly_chart(
         px.line(
             pl.DataFrame(series).to_pandas(),
@@ -44,7 +44,13 @@ if ids:
             color=t("player"),
             line_shape="hv",
             labels={"step": t("step")},
-        ).update_layout(height=320, yaxis_title=t(track)),
+        )
+        # px writes each player's name into the hover template, where it would be read as one
+        .update_traces(
+            hovertemplate=f"%{{fullData.name}}<br>{t('step')} %{{x}}<br>{t(track)} %{{y}}"
+            "<extra></extra>"
+        )
+        .update_layout(height=320, yaxis_title=t(track)),
         key="one-race",
     )
 

@@ -1,6 +1,9 @@
 """Upload: logs dropped here are validated by replay and ingested; rejects are shown with
 their line and rule. The one page that writes, through the same ingest as the command, run
-in a worker process of its own (ingest.upload) so that no upload can take the page down."""
+in a worker process of its own (ingest.upload) so that no upload can take the page down.
+
+An upload the server stopped before it finished is listed here until it is ingested again or
+let go. File names come from the user: they are shown in tables, never in Markdown."""
 
 from __future__ import annotations
 
@@ -10,49 +13,67 @@ import streamlit as st
 from dashboards.data import warehouse_path
 from dashboards.i18n import t
 from dashboards.tables import show
-from ingest.upload import FILE_MB, UPLOAD_BYTES, UPLOAD_FILES, Report, Upload, ingest_uploads
+from ingest.upload import (
+    FILE_BYTES,
+    STREAMLIT_MB,
+    UPLOAD_BYTES,
+    UPLOAD_FILES,
+    Report,
+    Stopped,
+    Upload,
+    discard,
+    ingest_uploads,
+    resume,
+    stopped,
+)
 from replay.errors import one_line
 from replay.limits import size_text
 
-st.title(t("upload"))
-st.caption(
-    t("upload_limits").format(
-        files=UPLOAD_FILES, total=size_text(UPLOAD_BYTES), each=size_text(FILE_MB * 2**20)
-    )
-)
-# A new key after each ingest empties the uploader, so the files it holds are let go.
-generation = st.session_state.setdefault("upload-generation", 0)
-files = st.file_uploader(
-    "squire-log/1 (.jsonl, .jsonl.gz)",
-    type=["jsonl", "gz"],
-    accept_multiple_files=True,
-    max_upload_size=FILE_MB,
-    key=f"uploads-{generation}",
-)
-if files and st.button(t("ingest"), type="primary", key="ingest"):
-    refusal = Upload([(file.name, file.size) for file in files]).refusal()
-    if refusal:
-        st.error(refusal)
-        st.stop()
-    with st.spinner(t("ingesting")):
-        done = ingest_uploads([(file.name, file) for file in files], warehouse_path())
-    st.session_state["upload-report"] = done
-    st.session_state["upload-generation"] = generation + 1
-    st.rerun()
 
-report: Report | None = st.session_state.get("upload-report")
-if report is not None:
+def files_table(names: list[str], name: str) -> None:
+    show(pl.DataFrame({"file": [one_line(n) for n in names]}, schema={"file": pl.String}), name)
+
+
+def offer_again(upload: Stopped) -> None:
+    """A stopped upload: what it left unprocessed, and the choice to ingest it again."""
+    with st.container(border=True):
+        st.warning(
+            t("upload_stopped").format(
+                started=upload.started_at[:16].replace("T", " "),
+                files=len(upload.names),
+                left=len(upload.unprocessed),
+            )
+        )
+        files_table(upload.unprocessed, f"not-processed-{upload.folder.name}")
+        buttons = st.container(horizontal=True)
+        if buttons.button(t("upload_resume"), key=f"resume-{upload.folder.name}", type="primary"):
+            with st.spinner(t("ingesting")):
+                done = resume(upload, warehouse_path())
+            if done is not None:
+                st.session_state["upload-report"] = done
+            st.rerun()
+        if buttons.button(t("upload_discard"), key=f"discard-{upload.folder.name}"):
+            discard(upload)
+            st.rerun()
+
+
+def show_report(report: Report) -> None:
+    summary = t("upload_summary").format(
+        logs=report.logs,
+        ingested=report.ingested,
+        present=report.present,
+        conflicts=len(report.conflicts),
+        rejects=len(report.rejects),
+    )
     if report.error:
         st.error(report.error)
-    st.success(
-        t("upload_summary").format(
-            logs=report.logs,
-            ingested=report.ingested,
-            present=report.present,
-            conflicts=len(report.conflicts),
-            rejects=len(report.rejects),
-        )
-    )
+    if report.error or report.rejects or report.conflicts or report.unprocessed:
+        st.warning(summary)
+    else:
+        st.success(summary)
+    if report.unprocessed:
+        st.warning(t("upload_unprocessed").format(count=len(report.unprocessed)))
+        files_table(report.unprocessed, "not-processed")
     if report.rejects:
         show(
             pl.DataFrame(
@@ -69,5 +90,45 @@ if report is not None:
             ),
             "rejects",
         )
-    for name, game_id in report.conflicts:
-        st.warning(t("upload_conflict").format(file=one_line(name), game_id=one_line(game_id)))
+    if report.conflicts:
+        st.warning(t("upload_conflict"))
+        show(
+            pl.DataFrame(
+                [{"file": one_line(n), "game_id": one_line(g)} for n, g in report.conflicts],
+                schema={"file": pl.String, "game_id": pl.String},
+            ),
+            "conflicts",
+        )
+
+
+st.title(t("upload"))
+st.caption(
+    t("upload_limits").format(
+        files=UPLOAD_FILES, total=size_text(UPLOAD_BYTES), each=size_text(FILE_BYTES)
+    )
+)
+for cut_short in stopped(warehouse_path()):
+    offer_again(cut_short)
+# A new key after each ingest empties the uploader, so the files it holds are let go.
+generation = st.session_state.setdefault("upload-generation", 0)
+files = st.file_uploader(
+    "squire-log/1 (.jsonl, .jsonl.gz)",
+    type=["jsonl", "gz"],
+    accept_multiple_files=True,
+    max_upload_size=STREAMLIT_MB,
+    key=f"uploads-{generation}",
+)
+if files and st.button(t("ingest"), type="primary", key="ingest"):
+    refusal = Upload([(file.name, file.size) for file in files]).refusal()
+    if refusal:
+        st.error(refusal)
+        st.stop()
+    with st.spinner(t("ingesting")):
+        done = ingest_uploads([(file.name, file) for file in files], warehouse_path())
+    st.session_state["upload-report"] = done
+    st.session_state["upload-generation"] = generation + 1
+    st.rerun()
+
+report: Report | None = st.session_state.get("upload-report")
+if report is not None:
+    show_report(report)

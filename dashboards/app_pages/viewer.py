@@ -150,24 +150,32 @@ def describe(fact: dict[str, object]) -> str:
 board_of = BOARDS[match.game.name]
 anchors: dict[int, str] = board_of.anchors(events)
 
-# The step controls in one row: with the finder folded, the board starts high on the screen.
-nav = st.columns([1.6, 1.3, 7, 3], vertical_alignment="center")
-nav[0].button(t("previous"), on_click=_move, args=(-1,), disabled=False, shortcut="Left")
-nav[1].button(t("next"), on_click=_move, args=(1,), shortcut="Right")
-nav[3].selectbox(
-    t("jump"),
-    [None, *anchors],
-    format_func=lambda s: "—" if s is None else anchors[s],
-    key="jump",
-    on_change=_jump,
-    label_visibility="collapsed",
-)
-if st.session_state.get("step", 0) > last:
-    st.session_state["step"] = last
-with nav[2]:
-    step = st.slider(
-        t("step"), 0, last, key="step", bind="query-params", label_visibility="collapsed"
+if last:
+    # The step controls in one row: with the finder folded, the board starts high on the screen.
+    nav = st.columns([1.6, 1.3, 7, 3], vertical_alignment="center")
+    nav[0].button(t("previous"), on_click=_move, args=(-1,), disabled=False, shortcut="Left")
+    nav[1].button(t("next"), on_click=_move, args=(1,), shortcut="Right")
+    nav[3].selectbox(
+        t("jump"),
+        [None, *anchors],
+        format_func=lambda s: "—" if s is None else anchors[s],
+        key="jump",
+        on_change=_jump,
+        label_visibility="collapsed",
     )
+    if st.session_state.get("step", 0) > last:
+        st.session_state["step"] = last
+    with nav[2]:
+        step = st.slider(
+            t("step"), 0, last, key="step", bind="query-params", label_visibility="collapsed"
+        )
+    if loaded.result is not None and not loaded.result.complete:
+        st.warning(t("log_stops").format(last=last))
+else:
+    # A log of its header alone has one state to show, its start: there is nothing to step
+    # through (and Streamlit refuses a slider from 0 to 0).
+    step = 0
+    st.warning(t("no_events"))
 
 view = snapshot(game_id, step, signature())
 assert view is not None

@@ -47,6 +47,7 @@ def _rescored(flt: Filters, changes: str, finish: str | None, signature_: str) -
         "sources": report.sources(),
         "estimated_sources": report.sources("estimated"),
         "ranks": report.rank_moves(),
+        "refusal": report.refusal(),
     }
 
 
@@ -101,6 +102,9 @@ if asked or (st.session_state.get("what-if-done") and not run_it):
         st.stop()
     with st.spinner(t("rescoring")):
         found = _rescored(flt, json.dumps(changes, sort_keys=True), finish, signature())
+    if found["refusal"]:
+        st.error(found["refusal"])
+        st.stop()
     summary = found["summary"]
     kind = t("scoring_only") if summary["scoring_only"] else t("changes_play")
     st.caption(f"{kind} · {', '.join(f'{k}={v}' for k, v in changes.items()) or t('no_change')}")
@@ -109,6 +113,8 @@ if asked or (st.session_state.get("what-if-done") and not run_it):
     cols[1].metric(t("exact"), summary["exact"])
     cols[2].metric(t("changed_winner"), summary["changed_winner"])
     cols[3].metric(t("estimated"), summary["estimated"])
+    if summary["cannot_play"]:
+        st.info(t("cannot_play").format(n=summary["cannot_play"]))
     if summary["differ_unfinished"]:
         st.info(t("differ_unfinished").format(n=summary["differ_unfinished"]))
     rows = pl.DataFrame(

@@ -8,7 +8,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.common import filters, has_matches, where
+from dashboards.common import filters, has_matches, literal, where
 from dashboards.data import query
 from dashboards.i18n import t
 from dashboards.ratings import RERATE, board
@@ -61,7 +61,7 @@ for dimension in DIMENSIONS:
         continue
     st.subheader(t(dimension))
     chart, table = st.columns([2, 3])
-    labels = [str(v) for v in frame["value"]]
+    labels = [literal(v) for v in frame["value"]]  # players', bots' and rule sets' names
     chart.plotly_chart(
         go.Figure(
             go.Bar(

@@ -13,7 +13,7 @@ import polars as pl
 import streamlit as st
 from plotly.subplots import make_subplots
 
-from dashboards.common import perspective
+from dashboards.common import literal, perspective
 from dashboards.i18n import phase, t
 
 HALF = {0: (0.0, 0.36), 1: (0.36, 0.0), 2: (0.0, -0.36), 3: (-0.36, 0.0)}  # N E S W
@@ -41,7 +41,12 @@ def figure(
     raw = (event or {}).get("raw", {})
     touched = tuple(raw["at"]) if raw.get("at") else None
     actor = raw.get("player")
-    fig = make_subplots(rows=1, cols=len(players), subplot_titles=players, horizontal_spacing=0.04)
+    fig = make_subplots(
+        rows=1,
+        cols=len(players),
+        subplot_titles=[literal(p) for p in players],
+        horizontal_spacing=0.04,
+    )
     # The shapes go to the layout at once: each add_shape validates every shape added before
     # it again, which cost a rerun of the viewer 0.2 s for four boards.
     shapes: list[dict[str, Any]] = []
@@ -78,11 +83,11 @@ def figure(
                 xs.append(x)
                 ys.append(y)
                 labels.append(
-                    cell["tile"]
+                    literal(cell["tile"])
                     + ("" if cell["tile"] in ("nw", "ne", "sw", "se") else f"↻{cell['rotation']}")
                 )
                 hovers.append(
-                    f"{cell['tile']} {cell['actions']}"
+                    literal(f"{cell['tile']} {cell['actions']}")
                     + (f" ({t('exhausted')})" if cell["exhausted"] else "")
                 )
             for edge, mark in enumerate(cell["edges"] or ""):

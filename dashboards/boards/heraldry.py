@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboards.common import PALETTE
+from dashboards.common import PALETTE, literal
 from dashboards.i18n import t
 
 TERRAIN_COLOURS = {
@@ -116,13 +116,14 @@ def figure(
             marker={"size": 18, "opacity": 0},
             showlegend=False,
             hoverinfo="text",
-            text=[f"[{c['q']}, {c['r']}] {t(c['terrain'])}" for c in view["hexes"]],
+            text=[f"[{c['q']}, {c['r']}] {literal(t(c['terrain']))}" for c in view["hexes"]],
         )
     )
     seat_of = {player: seat for seat, player in enumerate(players)}
     offsets = [(-0.32, 0.3), (0.32, 0.3), (-0.32, -0.3), (0.32, -0.3)]
     for player in players:
         seat = seat_of[player]
+        shown = literal(player)
         colour = PALETTE[seat % len(PALETTE)]
         bx, by, bsym, btext = [], [], [], []
         kx, ky, ktext, khover = [], [], [], []
@@ -133,21 +134,21 @@ def figure(
                 bx.append(x)
                 by.append(y + 0.1)
                 bsym.append(SYMBOLS[building["piece"]])
-                btext.append(f"{player}: {t(building['piece'])} [{cell['q']}, {cell['r']}]")
+                btext.append(f"{shown}: {t(building['piece'])} [{cell['q']}, {cell['r']}]")
             count = cell["knights"].get(player)
             if count:
                 dx, dy = offsets[seat % len(offsets)]
                 kx.append(x + dx)
                 ky.append(y + dy)
                 ktext.append(str(count) if count > 1 else "")
-                khover.append(f"{player}: {count} {t('knights')} [{cell['q']}, {cell['r']}]")
+                khover.append(f"{shown}: {count} {t('knights')} [{cell['q']}, {cell['r']}]")
         fig.add_trace(
             go.Scatter(
                 x=bx,
                 y=by,
                 mode="markers",
-                name=player,
-                legendgroup=player,
+                name=shown,
+                legendgroup=shown,
                 hoverinfo="text",
                 showlegend=False,
                 text=btext,
@@ -164,8 +165,8 @@ def figure(
                 x=kx,
                 y=ky,
                 mode="markers+text",
-                name=player,
-                legendgroup=player,
+                name=shown,
+                legendgroup=shown,
                 hoverinfo="text",
                 hovertext=khover,
                 text=ktext,

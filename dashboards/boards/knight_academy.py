@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboards.common import PALETTE, perspective, plain
+from dashboards.common import PALETTE, literal, perspective, plain
 from dashboards.i18n import phase, t
 
 # KA-20: the seed's lancelot colours, drawn as themselves.
@@ -72,7 +72,7 @@ def side(view: dict[str, Any], players: list[str]) -> None:
         row: dict[str, object] = {
             t("player"): player
             + (f" ({t('neutral')})" if seat["neutral"] else "")
-            + (f" ({plain(owners[player])})" if player in owners else ""),
+            + (f" ({owners[player]})" if player in owners else ""),
             t("hand"): ", ".join(seat["hand"])
             if visible
             else f"{len(seat['hand'])} {t('cards')} {hidden}",
@@ -142,14 +142,14 @@ def figure(
                 xs.append(disc["square"])
                 ys.append(len(tracks) - 1 - row - 0.3 + 0.16 * disc["order"])
                 lap = f" · {t('lap')} {disc['lap'] + 1}" if disc["lap"] else ""
-                texts.append(f"{player}: {t(track)} {disc['progress']}{lap}")
+                texts.append(f"{literal(player)}: {t(track)} {disc['progress']}{lap}")
                 symbols.append("diamond" if disc["lap"] else "circle")
         fig.add_trace(
             go.Scatter(
                 x=xs,
                 y=ys,
                 mode="markers",
-                name=player + (f" ({plain(owner)})" if owner else ""),
+                name=literal(player) + (f" ({literal(owner)})" if owner else ""),
                 text=texts,
                 hoverinfo="text",
                 marker={

@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboards.common import PALETTE, perspective
+from dashboards.common import PALETTE, literal, perspective
 from dashboards.i18n import phase, t
 
 SYMBOLS = {"monk": "circle", "outpost": "triangle-up"}
@@ -77,10 +77,10 @@ def figure(
             x=[sq["n"] for sq in squares],
             y=[-sq["region"] - 0.22 for sq in squares],
             mode="text",
-            text=[sq["reward"] for sq in squares],
+            text=[literal(sq["reward"]) for sq in squares],
             textfont={"size": 10},
             hovertext=[
-                f"{sq['id']}: {sq['reward']}" + ("" if sq["open"] else f" ({t('closed')})")
+                literal(f"{sq['id']}: {sq['reward']}") + ("" if sq["open"] else f" ({t('closed')})")
                 for sq in squares
             ],
             hoverinfo="text",
@@ -94,9 +94,9 @@ def figure(
                 x=[sq["n"] for sq in mine],
                 y=[-sq["region"] + 0.12 for sq in mine],
                 mode="markers",
-                name=player,
+                name=literal(player),
                 hoverinfo="text",
-                text=[f"{player}: {t(sq['piece'])} {sq['id']}" for sq in mine],
+                text=[f"{literal(player)}: {t(sq['piece'])} {literal(sq['id'])}" for sq in mine],
                 marker={
                     "size": 16,
                     "color": PALETTE[seat % len(PALETTE)],
@@ -115,7 +115,9 @@ def figure(
         legend={"orientation": "h", "y": -0.05},
         yaxis={
             "tickvals": [-r for r in regions],
-            "ticktext": [f"{t('region')} {r} ({view['requirements'][r - 1]})" for r in regions],
+            "ticktext": [
+                f"{t('region')} {r} ({literal(view['requirements'][r - 1])})" for r in regions
+            ],
             "showgrid": False,
         },
     )

@@ -60,6 +60,14 @@ def empty_server(tmp_path_factory):
 
 
 def _serve(warehouse: Path):
+    proc, url = _start(warehouse)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=20)
+
+
+def _start(warehouse: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """`squire dashboard` over the warehouse, once it answers, and its address."""
     port = _free_port()
     proc = subprocess.Popen(
         [
@@ -86,9 +94,7 @@ def _serve(warehouse: Path):
     else:
         proc.kill()
         raise RuntimeError("the dashboards did not start")
-    yield url
-    proc.terminate()
-    proc.wait(timeout=20)
+    return proc, url
 
 
 @pytest.fixture(scope="module")
@@ -423,3 +429,61 @@ def test_an_upload_in_the_browser_stores_the_good_log_and_lists_the_hostile_ones
     _settled(page)
     assert page.get_by_text("ka-example-3p").first.is_visible()  # now the latest match
     page.close()
+
+
+def test_an_upload_cut_short_by_a_stop_of_the_server_is_offered_again_once_it_is_back(
+    tmp_path, browser
+):
+    import signal
+
+    from ingest.upload import UPLOAD_FILES
+    from ingest.warehouse import open_reader
+    from tests.test_stops import _gone_within, _processes
+
+    db = tmp_path / "wh"
+    logs = sorted((ROOT / "data" / "samples").glob("*/*.jsonl*"))[: UPLOAD_FILES // 4]
+    server, url = _start(db)
+    try:
+        page = browser.new_page(viewport={"width": 1400, "height": 1100})
+        page.goto(f"{url}/upload")
+        _settled(page)
+        page.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(
+            [
+                {"name": p.name, "mimeType": "application/octet-stream", "buffer": p.read_bytes()}
+                for p in logs
+            ]
+        )
+        ingest = page.get_by_role("button", name="Ingest")
+        ingest.wait_for(timeout=60_000)  # once the files are in
+        _settled(page)
+        ingest.click()
+        deadline = time.monotonic() + 60
+        while not _processes(f"ingest.upload {db}"):  # the upload's worker at work
+            assert time.monotonic() < deadline, "the upload never started its worker"
+            time.sleep(0.05)
+        server.send_signal(signal.SIGTERM)  # as a service manager stops it
+        server.wait(timeout=30)
+        page.close()
+    finally:
+        server.kill()
+    assert not _gone_within(lambda: _processes(f"ingest.upload {db}"), 5)
+    assert open_reader(db).execute("SELECT count(*) FROM rejects").fetchall() == [(0,)]
+
+    server, url = _start(db)  # the next start lists the upload and ingests it again
+    try:
+        page = browser.new_page(viewport={"width": 1400, "height": 1100})
+        page.goto(f"{url}/upload")
+        _settled(page)
+        assert page.get_by_text("was cut short when the server stopped").first.is_visible()
+        page.screenshot(path=str(ARTIFACTS / "upload-cut-short.png"))
+        page.get_by_role("button", name="Ingest it again").click()
+        page.get_by_text(f"{len(logs)} logs: ").first.wait_for(timeout=120_000)
+        _settled(page)
+        assert page.get_by_text("was cut short").count() == 0
+        page.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    stored = open_reader(db).execute("SELECT count(*) FROM games").fetchall()
+    assert stored == [(len(logs),)]
+    assert open_reader(db).execute("SELECT count(*) FROM rejects").fetchall() == [(0,)]

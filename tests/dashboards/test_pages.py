@@ -218,7 +218,8 @@ def test_upload_ingests_good_logs_and_shows_rejects(tmp_path, monkeypatch):
     at.run()
     at.button(key="ingest").click().run()
     assert not at.exception
-    assert "1 ingested" in at.success[0].value
+    # A file rejected: the summary is a warning, not a success.
+    assert not at.success and "1 ingested" in at.warning[0].value
     rejects = at.dataframe[0].value
     assert rejects["file"].tolist() == ["bad.jsonl"] and rejects["rule"].tolist() == ["KA-2"]
     assert sql(db, "SELECT count(*) FROM games") == [(1,)]
@@ -275,7 +276,7 @@ def test_hostile_uploads_are_rejected_under_the_names_given_and_the_good_logs_st
     ]
     db = tmp_path / "wh"
     at = _upload(db, monkeypatch, files)
-    assert "8 logs: 1 ingested, 0 already present, 0 conflicts, 7 rejected" in at.success[0].value
+    assert "8 logs: 1 ingested, 0 already present, 0 conflicts, 7 rejected" in at.warning[0].value
     shown = at.dataframe[0].value
     assert sorted(zip(shown["file"], shown["line"], shown["rule"])) == sorted(
         [(long_name, hostile["cut.jsonl.gz"][1], "LOG-7")]
@@ -286,7 +287,7 @@ def test_hostile_uploads_are_rejected_under_the_names_given_and_the_good_logs_st
     assert sorted(name for name, _ in stored) == sorted([long_name, *chosen])
     # The same bad files again, in a new upload: rejected again, stored once.
     again = _upload(db, monkeypatch, files[1:])
-    assert "7 rejected" in again.success[0].value
+    assert "7 rejected" in again.warning[0].value
     assert sql(db, "SELECT count(*) FROM rejects") == [(7,)]
     assert sql(db, "SELECT game_id FROM games") == [("ka-example-3p",)]
 
@@ -302,14 +303,21 @@ def test_an_upload_beyond_its_limits_is_refused_whole(tmp_path, monkeypatch):
     assert not at.success and sql(tmp_path / "wh", "SELECT count(*) FROM games") == [(0,)]
 
 
-def test_streamlit_refuses_a_file_larger_than_the_largest_log_squire_reads():
+def test_a_file_of_16_mib_is_let_through_and_one_byte_more_is_refused():
     import tomllib
 
-    from ingest.upload import FILE_MB
+    from ingest.upload import STREAMLIT_MB, Upload
     from replay.limits import MAX_LOG_BYTES
 
+    # Streamlit's page counts a megabyte as 10^6 bytes: its limit lets 16 MiB through, and
+    # not a whole megabyte more; the upload's own check holds a file to 16 MiB exactly.
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
-    assert config["server"]["maxUploadSize"] == FILE_MB == MAX_LOG_BYTES // 2**20
+    assert config["server"]["maxUploadSize"] == STREAMLIT_MB
+    assert MAX_LOG_BYTES == 16 * 2**20 <= STREAMLIT_MB * 10**6 < MAX_LOG_BYTES + 10**6
+    assert Upload([("big.jsonl", MAX_LOG_BYTES)]).refusal() is None
+    assert Upload([("big.jsonl", MAX_LOG_BYTES + 1)]).refusal() == (
+        "big.jsonl: a file may hold at most 16 MiB"
+    )
 
 
 def test_decisive_sources_by_hand_on_the_three_seat_example(tmp_path):
@@ -623,6 +631,21 @@ def test_what_if_rescores_the_filtered_matches_and_tells_exact_from_estimated(ap
     at.text_area(key="what-if-changes").input("quest_prices=[1]")
     at.button[0].click().run()
     assert "LOG-3" in at.error[0].value
+
+
+def test_what_if_refuses_rules_no_stored_match_can_be_set_up_with_the_rule(app):
+    # HE-22: 30 tiles a player is within the parameter's range, but no table can lay them.
+    at = app("what_if", of="heraldry")
+    at.text_area(key="what-if-changes").input("tiles_per_player=30")
+    at.button[0].click().run()
+    assert not at.exception and not at.metric
+    assert at.error[0].value.startswith("HE-22: ")
+    # KA-4: hands of 20 deal at two seats but not at three or more (a deck of 52).
+    at = app("what_if")
+    at.text_area(key="what-if-changes").input("hand_size = 20")
+    at.button[0].click().run()
+    assert not at.exception and not at.error
+    assert "cannot be set up under these rules" in " ".join(i.value for i in at.info)
 
 
 def test_balance_shows_a_stored_experiment_arm_by_arm(tmp_path, monkeypatch):

@@ -18,7 +18,7 @@ from ingest.warehouse import open_reader
 from replay.errors import one_line
 from replay.facts import ResourceChanged, ScoreChanged, TrackMoved
 from replay.log import Final
-from replay.replayer import Match, Outcome, Step, replay
+from replay.replayer import Match, Outcome, Step, replay, start, steps
 
 # Fewer stored matches than this fit nothing a reader should trust.
 LEAST_MATCHES = 30
@@ -247,6 +247,19 @@ def _what(step: Step, players: Sequence[str]) -> str:
     return text
 
 
+def over_at(match: Match) -> int | None:
+    """The step after which the engine says the game is over (0: before any event), or None
+    for a log that stops before it ends."""
+    game = match.game
+    state = start(match)
+    if game.is_over(state):
+        return 0
+    for step in steps(match, state):
+        if game.is_over(state):
+            return step.index
+    return None
+
+
 def review(match: Match, model: Model, outcome: Outcome | None = None) -> Review:
     """Each step's chances; at the end of a complete match, the result's: 1 for the winner,
     winners sharing a tie the rules leave standing."""
@@ -263,11 +276,15 @@ def review(match: Match, model: Model, outcome: Outcome | None = None) -> Review
     for step, player, p in chances.select("step", "player", "p").iter_rows():
         timeline.setdefault(step, {})[player] = p
     game = match.game
-    if game.is_over(outcome.state):
+    over = over_at(match)
+    if over is not None:
+        # From the event that ends the game the chances are its result: the scoring still to
+        # come (a closing claim, end bonuses the engine adds at the close) changes nothing.
         winners = game.result(outcome.state).winners
         names = [match.header.players[seat] for seat in winners]
-        last = len(outcome.steps)
-        timeline[last] = {who: (1 / len(names) if who in names else 0.0) for who in timeline[last]}
+        for step, seats in timeline.items():
+            if step >= over:
+                timeline[step] = {who: (1 / len(names) if who in names else 0.0) for who in seats}
     ordered = [(s, {k: round(v, 4) for k, v in timeline[s].items()}) for s in sorted(timeline)]
     what = {step.index: _what(step, match.header.players) for step in outcome.steps}
     return Review(

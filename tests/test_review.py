@@ -141,6 +141,37 @@ def test_the_last_step_is_the_result_and_every_step_sums_to_one(warehouse, name)
         assert at[point["step"] - 1][point["player"]] == point["before"]
 
 
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        *(f"ka-05163fd8-{i:06d}" for i in range(1, 13)),
+        "pa-74d8ee29-000000",
+        "he-08b08927-000002",
+        "aa-0a002478-000000",
+    ],
+)
+def test_from_the_event_that_ends_the_game_the_chances_are_its_result(warehouse, game_id):
+    from ingest.review import over_at, stored_log
+    from replay.log import Final
+    from replay.replayer import replay
+
+    match = open_log(stored_log(warehouse, game_id), game_id, catalogues=Library(warehouse))
+    outcome = replay(match)
+    game = match.game
+    over = over_at(match)
+    assert over is not None and over <= len(outcome.steps)
+    # The engine itself: over after that event and not before.
+    assert all(type(s.event) is not Final for s in outcome.steps[: over - 1])
+    winners = {match.header.players[s] for s in game.result(outcome.state).winners}
+    reviewed = review(match, fit_stored(warehouse, game.name), outcome)
+    for step, p in reviewed.timeline:
+        if step >= over:
+            assert p == {who: (1 / len(winners) if who in winners else 0.0) for who in p}
+    claims = {s.index for s in outcome.steps if type(s.event) is Final}
+    assert not claims & {t["step"] for t in reviewed.turning_points}
+    assert all(t["step"] <= over for t in reviewed.turning_points)
+
+
 @pytest.mark.parametrize("game_id", ["ka-05163fd8-000015", "aa-fa5616c0-000014"])
 def test_a_tie_the_rules_leave_standing_is_shared_at_the_last_step(warehouse, capsys, game_id):
     from ingest.warehouse import open_reader

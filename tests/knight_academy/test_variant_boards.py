@@ -244,6 +244,21 @@ def test_ka22c_at_the_scoring_seats_take_shields_in_educations_order_and_zeros_g
     assert state.phase == "deal" and state.round == 2
 
 
+def test_ka22c_what_a_seat_looked_at_goes_with_its_rounds_codex():
+    # A seat that peeked at slot 4 in round 1 knows nothing of round 2's codex: between the
+    # rounds there is no codex, and the snapshot (replay --step, the viewer) says so.
+    state = table(FOUR, config=BOARD["codex"])
+    state.codex = [0, -3, 0, -1]
+    state.peeked = [[4], [], [2], []]
+    set_track(state, "education", 2, 5, 7, 0)  # Cid, Bob, Ann, Dee choose in that order
+    _quiet_round(state, 1)
+    run(state, *(f"{p} play quest-2" for p in FOUR.split()))
+    run(state, "Cid shield 1", "Bob shield 4", "Ann shield 2", "Dee shield 3")
+    assert state.round == 2 and state.codex == [] and state.peeked == [[], [], [], []]
+    assert ka.snapshot(state)["codex"] == {"slots": 0, "taken": [], "shields": [], "seen": {
+        "Ann": {}, "Bob": {}, "Cid": {}, "Dee": {}}}  # fmt: skip
+
+
 # KA-22d Serve the King's scrolls -----------------------------------------------------------
 
 

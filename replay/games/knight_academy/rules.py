@@ -510,7 +510,9 @@ def _finish_round(state: State, facts: list[Fact]) -> None:
     if "wager" in boards:
         state.wagers = []
         state.played_on = [{} for _ in state.players]
+    # KA-22c: the round's codex is gone, and with it what each seat looked at in it.
     state.codex = []
+    state.peeked = [[] for _ in state.players]
     n = len(state.players)
     start = (state.start_player + 1) % n  # KA-17; KA-19: the neutral seat never starts
     if start == state.neutral_seat:

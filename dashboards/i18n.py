@@ -178,6 +178,22 @@ LABELS: dict[str, dict[str, str]] = {
     "wins": {"en": "Wins", "zh": "胜场"},
     "tie_breaks": {"en": "Won on the tie-break", "zh": "凭平局规则获胜"},
     "seats": {"en": "Seats", "zh": "座位数"},
+    "seats_unit": {"en": "seats", "zh": "个座位"},
+    "winner_share_caption": {
+        "en": "In each match, each source's share of the points its winners scored (signed: a "
+        "penalty is a negative share; the winners of a tie together), then the mean over the "
+        "matches (their number beside it): the experiment metric source_share. Mean points "
+        "are per match, of the winners together.",
+        "zh": "每局中各来源占该局胜者得分的份额（带符号：扣分为负份额；并列胜者合计），再对各局取"
+        "平均（旁列局数）：即实验指标 source_share。平均分为每局胜者合计所得。",
+    },
+    "win_rates_of_seats": {
+        "en": "Each rate below is of seats: a match counts once for each seat that can win "
+        "(a player with two colours, or a bot seated twice, counts twice), with its 95% "
+        "(Wilson) interval.",
+        "zh": "以下胜率均按座位计：每局中每个可获胜的座位各计一次（执两色的玩家、坐两个座位的"
+        "机器人计两次），附 95%（Wilson）区间。",
+    },
     "win_rate": {"en": "Win rate", "zh": "胜率"},
     "interval": {"en": "95% interval", "zh": "95% 置信区间"},
     "interval_low": {"en": "95% low", "zh": "95% 下限"},

@@ -137,7 +137,7 @@ GROUP BY ALL ORDER BY track, round
 # --- win rates -------------------------------------------------------------------------------
 
 WIN_RATES = """
-SELECT {dimension} AS value, sum(seats)::BIGINT AS matches, sum(wins)::BIGINT AS wins,
+SELECT {dimension} AS value, sum(seats)::BIGINT AS seats, sum(wins)::BIGINT AS wins,
        sum(tie_breaks)::BIGINT AS tie_breaks
 FROM summary_seats WHERE {where}
 GROUP BY ALL ORDER BY value
@@ -185,19 +185,24 @@ FROM summary_components WHERE {where}
 GROUP BY ALL ORDER BY action, win_rate_of_takers DESC, item
 """
 
-# Each source's share of winners' points (by absolute size: penalties count as a share too).
+# Each source's share of the winners' points, the mean over matches of the share in each (the
+# experiment metric `source_share`): signed, so a penalty is a negative share.
 SOURCE_SHARE_OF_WINNERS = """
-WITH p AS (
-    SELECT game, ruleset_key, source, points FROM summary_source_points WHERE won AND {where}
+WITH w AS (
+    SELECT game, ruleset_key, source, share, matches FROM summary_winner_shares WHERE {where}
 ), sums AS (
-    SELECT p.ruleset_key, p.source, src.position, sum(p.points) AS points
-    FROM p JOIN sources src ON src.game = p.game AND src.source = p.source GROUP BY ALL
+    SELECT w.ruleset_key, w.source, src.position, sum(w.share) AS share,
+           sum(w.matches)::BIGINT AS matches
+    FROM w JOIN sources src ON src.game = w.game AND src.source = w.source GROUP BY ALL
+), points AS (
+    SELECT ruleset_key, source, sum(points) AS points FROM summary_source_points
+    WHERE won AND {where} GROUP BY ALL
 ), won AS (
     SELECT ruleset_key, sum(won_matches) AS n FROM summary_matches WHERE {where} GROUP BY ALL
 )
-SELECT ruleset_key, source, points / n AS mean_points,
-       abs(points) / sum(abs(points)) OVER (PARTITION BY ruleset_key) AS share
-FROM sums JOIN won USING (ruleset_key) ORDER BY ruleset_key, position
+SELECT ruleset_key, source, points / n AS mean_points, share / matches AS share, matches
+FROM sums JOIN points USING (ruleset_key, source) JOIN won USING (ruleset_key)
+ORDER BY ruleset_key, position
 """
 
 RULESET_SUMMARY = """

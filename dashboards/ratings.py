@@ -17,7 +17,7 @@ from ingest.ratings import SEATS, Z, leaderboard, rank, rate
 LEADERBOARD = """
 SELECT name, arg_max(kind, (played_at, game_id)) AS kind,
        arg_max(mu, (played_at, game_id)) AS rating, arg_max(sigma, (played_at, game_id)) AS sigma,
-       count(*) AS matches, sum(wins) / sum(seats) AS win_rate
+       count(*) AS matches, count(*) FILTER (WHERE wins > 0) / count(*) AS win_rate
 FROM ratings WHERE game = $game GROUP BY name
 """
 # A name's ratings over time, thinned to about POINTS a game (a bot may have a million; a

@@ -284,7 +284,8 @@ def current(history: pl.DataFrame) -> dict[tuple[str, str], tuple[float, float]]
 
 def leaderboard(history: pl.DataFrame, game: str) -> pl.DataFrame:
     """One row a rated name of the game: rating, its 95% interval, matches, win rate (of its
-    seats), provisional; surest best first (by the interval's low end)."""
+    matches: those in which one of its seats won, a bot may hold several), provisional;
+    surest best first (by the interval's low end)."""
     mine = history.filter(pl.col("game") == game)
     return (
         mine.group_by("name")
@@ -293,7 +294,7 @@ def leaderboard(history: pl.DataFrame, game: str) -> pl.DataFrame:
             pl.col("mu").last().alias("rating"),
             pl.col("sigma").last(),
             pl.len().alias("matches"),
-            (pl.col("wins").sum() / pl.col("seats").sum()).alias("win_rate"),
+            ((pl.col("wins") > 0).sum() / pl.len()).alias("win_rate"),
         )
         .pipe(rank)
     )

@@ -90,6 +90,21 @@ SUMMARIES: dict[str, tuple[tuple[str, ...], str]] = {
         WHERE NOT s.neutral GROUP BY ALL
         """,
     ),
+    # Each source's share of the winners' points, match by match (signed: a penalty is a
+    # negative share; winners of a tie together), summed: the mean is the experiment metric
+    # `source_share` over the same matches. A match whose winners scored nothing has none.
+    "winner_shares": (
+        (*FILTERED, "source"),
+        f"""
+        WITH m AS ({_MATCHES}), w AS (
+            SELECT p.game_id, p.source, sum(p.points) AS points
+            FROM {{seat_points}} p JOIN {{seats}} s USING (game_id, seat)
+            WHERE s.won AND NOT s.neutral GROUP BY ALL
+        ), t AS (SELECT game_id, sum(points) AS total FROM w GROUP BY game_id)
+        SELECT {_DIMS}, w.source, count(*) AS matches, sum(w.points / t.total) AS share
+        FROM m JOIN w USING (game_id) JOIN t USING (game_id) WHERE t.total > 0 GROUP BY ALL
+        """,
+    ),
     # The winner without one source: matches where it changes (a match counts once a source).
     "decisive": (
         (*FILTERED, "source"),
@@ -236,9 +251,14 @@ def _whole(rows: pa.Table) -> pa.Table:
 def added(con: duckdb.DuckDBPyConnection, summary: str, relation: str) -> pa.Table:
     """Rows of a summary (from several parts) summed by its keys: what one part would hold."""
     keys = SUMMARIES[summary][0]
-    columns = [c for c in con.sql(f"SELECT * FROM {relation} LIMIT 0").columns if c not in keys]
+    found = con.sql(f"SELECT * FROM {relation} LIMIT 0")
+    columns = {c: str(kind) for c, kind in zip(found.columns, found.types) if c not in keys}
     grouped = ", ".join(keys)
-    sums = ", ".join(f"sum({c})::BIGINT AS {c}" for c in columns)
+    # Counts and whole sums stay whole; a sum of shares stays a fraction.
+    sums = ", ".join(
+        f"sum({c}) AS {c}" if kind == "DOUBLE" else f"sum({c})::BIGINT AS {c}"
+        for c, kind in columns.items()
+    )
     summed = con.sql(f"SELECT {grouped}, {sums} FROM {relation} GROUP BY ALL")
     return _whole(summed.to_arrow_table())
 

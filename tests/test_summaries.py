@@ -95,7 +95,7 @@ WHERE {where}
 GROUP BY ALL ORDER BY l.track, l.round
 """,
     "WIN_RATES": """
-SELECT {dimension} AS value, count(*) AS matches, count(*) FILTER (WHERE won) AS wins,
+SELECT {dimension} AS value, count(*) AS seats, count(*) FILTER (WHERE won) AS wins,
        count(*) FILTER (WHERE tie_break) AS tie_breaks
 FROM seat_results WHERE NOT neutral AND {where}
 GROUP BY ALL ORDER BY value
@@ -132,14 +132,20 @@ WHERE NOT r.neutral AND {where}
 GROUP BY ALL ORDER BY t.action, win_rate_of_takers DESC, t.item
 """,
     "SOURCE_SHARE_OF_WINNERS": """
-WITH sums AS (
-    SELECT ruleset_key, source, position, sum(points) AS points, count(DISTINCT game_id) AS n
-    FROM points_by_source WHERE won AND NOT neutral AND {where}
-    GROUP BY ruleset_key, source, position
+WITH w AS (
+    SELECT game_id, ruleset_key, source, position, sum(points) AS points
+    FROM points_by_source WHERE won AND NOT neutral AND {where} GROUP BY ALL
+), t AS (
+    SELECT game_id, sum(points) AS total FROM w GROUP BY game_id
+), n AS (
+    SELECT ruleset_key, count(DISTINCT game_id) AS n FROM w GROUP BY ALL
 )
-SELECT ruleset_key, source, points / n AS mean_points,
-       abs(points) / sum(abs(points)) OVER (PARTITION BY ruleset_key) AS share
-FROM sums ORDER BY ruleset_key, position
+SELECT ruleset_key, source, sum(w.points) / any_value(n.n) AS mean_points,
+       avg(w.points / t.total) FILTER (WHERE t.total > 0) AS share,
+       count(*) FILTER (WHERE t.total > 0) AS matches
+FROM w JOIN t USING (game_id) JOIN n USING (ruleset_key)
+GROUP BY ruleset_key, source, position HAVING count(*) FILTER (WHERE t.total > 0) > 0
+ORDER BY ruleset_key, position
 """,
     "RULESET_SUMMARY": """
 SELECT ruleset_key, agent, count(*) AS seats, count(*) FILTER (WHERE won) AS wins,

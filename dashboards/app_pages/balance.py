@@ -92,6 +92,7 @@ else:
         show(components, "components")
 
 st.subheader(f"{t('source')} — {t('share')} ({t('winners')})")
+st.caption(t("winner_share_caption"))
 sql, params = where(flt, queries.SOURCE_SHARE_OF_WINNERS)
 shares = query(sql, params)
 if not shares.is_empty():

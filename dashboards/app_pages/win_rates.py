@@ -47,14 +47,15 @@ def rates(dimension: str) -> pl.DataFrame:
                 {"yes": t("yes"), "no": t("no")}, default=pl.col("value")
             )
         )
-    bounds = [wilson(w, n) for w, n in zip(frame["wins"], frame["matches"])]
+    bounds = [wilson(w, n) for w, n in zip(frame["wins"], frame["seats"])]
     return frame.with_columns(
-        (pl.col("wins") / pl.col("matches")).alias("win_rate"),
+        (pl.col("wins") / pl.col("seats")).alias("win_rate"),
         pl.Series("low", [b[0] for b in bounds]),
         pl.Series("high", [b[1] for b in bounds]),
     )
 
 
+st.caption(t("win_rates_of_seats"))
 for dimension in DIMENSIONS:
     frame = rates(dimension)
     if frame.is_empty():
@@ -73,7 +74,7 @@ for dimension in DIMENSIONS:
                     "array": (frame["high"] - frame["win_rate"]).to_list(),
                     "arrayminus": (frame["win_rate"] - frame["low"]).to_list(),
                 },
-                text=[f"n={n}" for n in frame["matches"]],
+                text=[f"{n:,} {t('seats_unit')}" for n in frame["seats"]],
                 textposition="outside",
             )
         ).update_layout(
@@ -90,7 +91,7 @@ for dimension in DIMENSIONS:
             frame.rename(
                 {
                     "value": t(dimension),
-                    "matches": t("matches"),
+                    "seats": t("seats"),
                     "wins": t("wins"),
                     "tie_breaks": t("tie_breaks"),
                     "win_rate": t("win_rate"),

@@ -10,7 +10,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.data import Filters, query
+from dashboards.data import PLAYED, Filters, query
 from dashboards.i18n import t
 from replay.registry import GAMES
 
@@ -121,6 +121,16 @@ def filters() -> Filters:
     )
     low, high = date_bounds()
     chosen = sidebar.date_input(t("dates"), (low, high), key="filter-dates", bind="query-params")
+    # Experiments are designs under changed rules: counted only where chosen.
+    stored = query(queries.EXPERIMENT_IDS, {"game": game})["experiment"].to_list()
+    origins = sidebar.multiselect(
+        t("origin"),
+        [PLAYED, *stored],
+        default=[PLAYED],
+        format_func=lambda o: t("origin_played") if o == PLAYED else f"{t('experiment')} {o}",
+        key="filter-origin",
+        bind="query-params",
+    )
     dates = (
         (chosen[0], chosen[1]) if isinstance(chosen, (tuple, list)) and len(chosen) == 2 else None
     )
@@ -130,6 +140,7 @@ def filters() -> Filters:
         rulesets=rulesets,
         player_counts=counts,
         dates=dates if dates != (low, high) else None,
+        origins=origins or [PLAYED],
     )
 
 

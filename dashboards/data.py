@@ -61,6 +61,9 @@ def query(sql: str, params: Mapping[str, Any] | None = None) -> pl.DataFrame:
     return _run(sql, tuple(sorted((params or {}).items())), signature())
 
 
+PLAYED = "played"  # Filters.origins: the matches played, as opposed to experiments'
+
+
 @dataclass
 class Filters:
     """What every statistics page can narrow by; rendered as a WHERE clause with bound values."""
@@ -70,15 +73,25 @@ class Filters:
     rulesets: list[str] = field(default_factory=list)
     player_counts: list[int] = field(default_factory=list)
     dates: tuple[date, date] | None = None
-    # One arm of a stored experiment (`squire experiment`): seat_results, points_by_source
+    # Where the matches come from: the matches played (PLAYED: people's and simulations'),
+    # and the stored experiments chosen by id (`squire experiment`). Experiments are designs
+    # under changed rules, so they are left out unless chosen.
+    origins: list[str] = field(default_factory=lambda: [PLAYED])
+    # One arm of a stored experiment, alone (Balance's experiment view)
     experiment: str | None = None
     arm: str | None = None
 
     @property
     def narrowed(self) -> bool:
-        """Whether anything beyond the game narrows the matches."""
+        """Whether anything beyond the game narrows the matches (or widens them: experiments
+        chosen besides the matches played)."""
         return bool(
-            self.variants or self.rulesets or self.player_counts or self.dates or self.experiment
+            self.variants
+            or self.rulesets
+            or self.player_counts
+            or self.dates
+            or self.experiment
+            or self.origins != [PLAYED]
         )
 
     def where(self, alias: str = "") -> tuple[str, dict[str, Any]]:
@@ -105,4 +118,11 @@ class Filters:
         if self.experiment:
             clauses.append(f"{prefix}experiment = $filter_experiment AND {prefix}arm = $filter_arm")
             params["filter_experiment"], params["filter_arm"] = self.experiment, self.arm
+        else:
+            chosen = [o for o in self.origins if o != PLAYED]
+            sides = [f"{prefix}experiment IS NULL"] if PLAYED in self.origins or not chosen else []
+            if chosen:
+                sides.append(f"list_contains($filter_experiments, {prefix}experiment)")
+                params["filter_experiments"] = chosen
+            clauses.append(f"({' OR '.join(sides)})")
         return " AND ".join(clauses), params

@@ -179,6 +179,14 @@ LABELS: dict[str, dict[str, str]] = {
     "tie_breaks": {"en": "Won on the tie-break", "zh": "凭平局规则获胜"},
     "seats": {"en": "Seats", "zh": "座位数"},
     "seats_unit": {"en": "seats", "zh": "个座位"},
+    "origin": {"en": "Matches from", "zh": "对局来源"},
+    "origin_played": {"en": "Matches played", "zh": "实际对局"},
+    "experiment_matches": {
+        "en": "and {n} experiment matches, kept apart (Balance, or choose them in a page's "
+        "filters)",
+        "zh": "另有 {n} 局实验对局，单独存放（见平衡性页，或在页面筛选中选择）",
+    },
+    "finder_experiments": {"en": "Experiment matches too", "zh": "包括实验对局"},
     "winner_share_caption": {
         "en": "In each match, each source's share of the points its winners scored (signed: a "
         "penalty is a negative share; the winners of a tie together), then the mean over the "

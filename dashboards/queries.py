@@ -20,6 +20,7 @@ WITH named AS (
       AND ($id_contains = '' OR game_id ILIKE '%' || $id_contains || '%')
       AND CAST(coalesce(played_at, ingested_at) AS DATE) BETWEEN $first AND $last
       AND ($player = '' OR game_id IN (SELECT game_id FROM named))
+      AND ($experiments OR experiment IS NULL)
     ORDER BY played DESC, game_id LIMIT 500
 )
 SELECT c.*, string_agg(s.player, ', ' ORDER BY s.seat) AS player_names
@@ -27,14 +28,29 @@ FROM chosen c JOIN seats s USING (game_id)
 WHERE s.game_id BETWEEN (SELECT min(game_id) FROM chosen) AND (SELECT max(game_id) FROM chosen)
 GROUP BY ALL ORDER BY played DESC, c.game_id
 """
-ANY_MATCH = {"game": None, "id_contains": "", "first": date.min, "last": date.max, "player": ""}
+# Every match played; an experiment's (`squire experiment`) only when asked for.
+ANY_MATCH = {
+    "game": None,
+    "id_contains": "",
+    "first": date.min,
+    "last": date.max,
+    "player": "",
+    "experiments": False,
+}
 
-# The match the viewer opens when none is asked for: the latest played, the first id among
-# those played then. Two aggregates, not a sort: at a million matches 18 ms instead of 38.
+# The match the viewer opens when none is asked for: the latest played (an experiment's
+# only when nothing else is stored), the first id among those played then. Two aggregates,
+# not a sort: at a million matches 18 ms instead of 38.
 LATEST_MATCH = """
-WITH latest AS (SELECT max(coalesce(played_at, ingested_at)) AS played FROM games)
+WITH latest AS (
+    SELECT arg_max(coalesce(played_at, ingested_at), (experiment IS NULL,
+                   coalesce(played_at, ingested_at))) AS played,
+           bool_or(experiment IS NULL) AS played_any
+    FROM games
+)
 SELECT min(game_id) AS game_id FROM games, latest
 WHERE coalesce(played_at, ingested_at) = latest.played
+  AND (experiment IS NULL OR NOT latest.played_any)
 """
 
 MATCH_HEADER = "SELECT game, header FROM games WHERE game_id = $game_id"
@@ -42,7 +58,8 @@ MATCH_HEADER = "SELECT game, header FROM games WHERE game_id = $game_id"
 MATCH_PAYLOADS = "SELECT payload FROM events WHERE game_id = $game_id ORDER BY event_index"
 
 FILTER_CHOICES = """
-SELECT DISTINCT game, variant, ruleset_key, player_count FROM summary_matches ORDER BY ALL
+SELECT DISTINCT game, variant, ruleset_key, player_count FROM summary_matches
+WHERE experiment IS NULL ORDER BY ALL
 """
 
 # --- scoring sources -------------------------------------------------------------------------
@@ -220,10 +237,18 @@ HAS_MATCHES = "SELECT count(*) AS n FROM games"
 # them). A day follows from its time, so the extremes are cast, not every row: at a million
 # matches 12 ms instead of 34.
 GAME_TOTALS = """
-SELECT game, count(*) AS matches, sum(complete::INTEGER) AS complete,
+SELECT game, count(*) FILTER (WHERE experiment IS NULL) AS matches,
+       count(*) FILTER (WHERE complete AND experiment IS NULL) AS complete,
+       count(*) FILTER (WHERE experiment IS NOT NULL) AS experiment_matches,
        CAST(min(coalesce(played_at, ingested_at)) AS DATE) AS first,
        CAST(max(coalesce(played_at, ingested_at)) AS DATE) AS last
 FROM games GROUP BY game ORDER BY game
+"""
+
+# The experiments stored for a game, for the statistics' choice of where matches come from.
+EXPERIMENT_IDS = """
+SELECT DISTINCT experiment FROM summary_matches
+WHERE game = $game AND experiment IS NOT NULL ORDER BY experiment
 """
 
 # The experiments stored for a game (`squire experiment`), an arm a row.
@@ -286,13 +311,16 @@ WITH among AS ({among}), mine AS (
 SELECT m.*, t.players FROM mine m JOIN tables t USING (game_id)
 ORDER BY m.played_at DESC, m.game_id, m.seat
 """
-EVERY = "SELECT game_id, game, played_at, player_count FROM games WHERE complete"
+# A name's matches played (an experiment's are designs under changed rules, kept apart).
+EVERY = (
+    "SELECT game_id, game, played_at, player_count FROM games WHERE complete AND experiment IS NULL"
+)
 RECENT = f"{EVERY} ORDER BY played_at DESC, game_id LIMIT 5000"
 
 PLAYER_RESULTS = """
 SELECT game, player_count, position + 1 AS seat, sum(seats)::BIGINT AS seats,
        sum(wins)::BIGINT AS wins, sum(wins) / sum(seats) AS win_rate
-FROM summary_seats WHERE coalesce(agent, player) = $name
+FROM summary_seats WHERE coalesce(agent, player) = $name AND experiment IS NULL
 GROUP BY ALL ORDER BY game, player_count, seat
 """
 
@@ -300,10 +328,12 @@ GROUP BY ALL ORDER BY game, player_count, seat
 PLAYER_SOURCES = """
 WITH mine AS (
     SELECT game, source, sum(points) / sum(seats) AS mean_points
-    FROM summary_source_points WHERE coalesce(agent, player) = $name GROUP BY ALL
+    FROM summary_source_points
+    WHERE coalesce(agent, player) = $name AND experiment IS NULL GROUP BY ALL
 ), winners AS (
     SELECT game, source, sum(points) / sum(seats) AS winners_mean
-    FROM summary_source_points WHERE won AND game IN (SELECT game FROM mine) GROUP BY ALL
+    FROM summary_source_points
+    WHERE won AND experiment IS NULL AND game IN (SELECT game FROM mine) GROUP BY ALL
 )
 SELECT m.game, m.source, m.mean_points, w.winners_mean
 FROM mine m JOIN winners w USING (game, source)
@@ -314,14 +344,15 @@ ORDER BY m.game, src.position
 PLAYER_ITEMS = """
 SELECT game, action, item, sum(taken)::BIGINT AS taken, sum(seats)::BIGINT AS seats,
        sum(wins) / sum(seats) AS win_rate_of_takers
-FROM summary_name_items WHERE name = $name
+FROM summary_name_items WHERE name = $name AND experiment IS NULL
 GROUP BY ALL ORDER BY taken DESC, game, item LIMIT 20
 """
 
-# Head to head: against each other name at the same table, who finished ahead.
+# Head to head: against each other name at the same table, who finished ahead (a bot seated
+# twice at a table meets itself there: not an opponent).
 PLAYER_OPPONENTS = """
 SELECT opponent, sum(matches)::BIGINT AS matches, sum(ahead)::BIGINT AS ahead,
        sum(behind)::BIGINT AS behind, sum(level)::BIGINT AS level
-FROM summary_opponents WHERE name = $name
+FROM summary_opponents WHERE name = $name AND opponent <> name AND experiment IS NULL
 GROUP BY ALL ORDER BY matches DESC, opponent LIMIT 15
 """

@@ -75,6 +75,16 @@ def positive_fraction(text: str) -> float:
     return value
 
 
+def source(text: str) -> str:
+    """Where matches come from: `human`, `bot`, `experiment` or `experiment:ID`."""
+    kind, colon, experiment = text.partition(":")
+    if kind not in ("human", "bot", "experiment") or (
+        colon and (kind != "experiment" or not experiment)
+    ):
+        raise argparse.ArgumentTypeError(f"{text!r}: human, bot, experiment or experiment:ID")
+    return text
+
+
 def folder(text: str) -> str:
     """A folder, or a path where one can be made: not a file."""
     path = Path(text)

@@ -609,7 +609,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--players", action="append", type=SEATS, default=[], help="only this count")
     p.add_argument("--since", type=date.fromisoformat, help="played on or after (YYYY-MM-DD)")
     p.add_argument("--until", type=date.fromisoformat, help="played on or before (YYYY-MM-DD)")
-    p.add_argument("--source", choices=["human", "bot"], help="only matches of people, or of bots")
+    p.add_argument(
+        "--source",
+        type=arg.source,
+        metavar="human|bot|experiment[:ID]",
+        help="only matches of people, of bots, or of the stored experiments (of one); "
+        "experiments are left out otherwise",
+    )
     p.add_argument(
         "--finish-with",
         metavar="BOT",

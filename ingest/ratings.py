@@ -199,8 +199,15 @@ def _migrate(db: Path) -> None:
 FRESH = """
 SELECT g.game,
        min(struct_pack(played_at := coalesce(g.played_at, g.ingested_at), game_id := g.game_id))
-FROM games g WHERE g.complete AND g.game_id NOT IN (SELECT game_id FROM ratings)
+FROM games g
+WHERE g.complete AND g.experiment IS NULL AND g.game_id NOT IN (SELECT game_id FROM ratings)
 GROUP BY g.game ORDER BY g.game
+"""
+# The matches rated: a game's played matches. An experiment's are designs under changed rules,
+# not anyone's skill; a warehouse whose ratings counted them (an older squire's) is rated again.
+PLAYED = "g.game = $game AND g.experiment IS NULL"
+RATED_EXPERIMENTS = """
+SELECT DISTINCT g.game FROM ratings r JOIN games g USING (game_id) WHERE g.experiment IS NOT NULL
 """
 LAST = "SELECT max(struct_pack(played_at, game_id)) FROM ratings WHERE game = $game"
 CURRENT = """
@@ -213,18 +220,25 @@ def update(db: Path, con: duckdb.DuckDBPyConnection) -> None:
     """Bring the stored ratings up to the warehouse's complete matches (`con` reads it, its
     `ratings` view the stored ones); the caller holds the warehouse's lock. Only the matches
     not rated yet are read, unless a game must be rated again."""
-    for game, first in con.sql(FRESH).fetchall():
+    firsts = dict(con.sql(FRESH).fetchall())
+    stale = {game for (game,) in con.sql(RATED_EXPERIMENTS).fetchall()}
+    for game in sorted(set(firsts) | stale):
+        first = firsts.get(game)
         folder = Path(db) / FOLDER / game
         (last,) = con.sql(LAST, params={"game": game}).fetchall()[0]
-        if last is None or (first["played_at"], first["game_id"]) > (
-            last["played_at"],
-            last["game_id"],
+        if (
+            first is not None
+            and game not in stale
+            and (
+                last is None
+                or (first["played_at"], first["game_id"]) > (last["played_at"], last["game_id"])
+            )
         ):  # continue from the ratings as they stand, in a file of their own
             start = {
                 (game, name): (mu, sigma)
                 for name, mu, sigma in con.sql(CURRENT, params={"game": game}).fetchall()
             }
-            fresh = "g.game = $game AND g.game_id NOT IN (SELECT game_id FROM ratings)"
+            fresh = f"{PLAYED} AND g.game_id NOT IN (SELECT game_id FROM ratings)"
             folder.mkdir(parents=True, exist_ok=True)
             number = max((int(f.stem) for f in folder.glob("*.parquet")), default=0) + 1
             rows = _rated(_streamed(con, fresh, game=game), start)
@@ -233,9 +247,7 @@ def update(db: Path, con: duckdb.DuckDBPyConnection) -> None:
             again = folder.with_name(f".{game}.again")
             shutil.rmtree(again, ignore_errors=True)
             again.mkdir(parents=True)
-            _write(
-                _rated(_streamed(con, "g.game = $game", game=game), {}), again / "000001.parquet"
-            )
+            _write(_rated(_streamed(con, PLAYED, game=game), {}), again / "000001.parquet")
             retired = folder.with_name(f".{game}.retired")
             shutil.rmtree(retired, ignore_errors=True)
             if folder.exists():
@@ -251,7 +263,7 @@ def of_game(db: Path, game: str) -> pl.DataFrame:
     history = stored(db).filter(pl.col("game") == game)
     con = open_reader(db)
     try:
-        seats = _seats(con, "g.game = $game", game=game)
+        seats = _seats(con, PLAYED, game=game)
     finally:
         con.close()
     if set(seats["game_id"].unique()) <= set(history["game_id"].unique()):

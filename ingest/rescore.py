@@ -28,7 +28,9 @@ class Selection:
     players: Sequence[int] = ()
     since: date | None = None
     until: date | None = None
-    source: str | None = None  # "human": no seat was a bot; "bot": every seat was
+    # "human": no seat was a bot; "bot": every seat was; "experiment" (or "experiment:ID"):
+    # the matches of the stored experiments (of that one), left out otherwise
+    source: str | None = None
 
     def where(self) -> tuple[str, dict[str, Any]]:
         clauses = ["g.game = $game", "g.complete"]
@@ -49,8 +51,16 @@ class Selection:
         if self.until is not None:
             clauses.append("g.played_at < $until + INTERVAL 1 DAY")
             params["until"] = self.until
-        if self.source is not None:
-            bots = "count(agent) = count(*)" if self.source == "bot" else "count(agent) = 0"
+        kind, _, experiment = (self.source or "").partition(":")
+        if kind == "experiment":
+            clauses.append("g.experiment IS NOT NULL")
+            if experiment:
+                clauses.append("g.experiment = $experiment")
+                params["experiment"] = experiment
+        else:
+            clauses.append("g.experiment IS NULL")
+        if kind in ("human", "bot"):
+            bots = "count(agent) = count(*)" if kind == "bot" else "count(agent) = 0"
             clauses.append(
                 f"g.game_id IN (SELECT game_id FROM seats GROUP BY game_id HAVING {bots})"
             )

@@ -60,7 +60,8 @@ class Review:
 def stored_facts(con: duckdb.DuckDBPyConnection, game: str, limit: int = FIT_MATCHES) -> Facts:
     """The facts of the game's most recent complete matches, as outlook reads them."""
     ids = con.sql(
-        """SELECT game_id, event_count FROM games WHERE game = $game AND complete
+        """SELECT game_id, event_count FROM games
+        WHERE game = $game AND complete AND experiment IS NULL
         ORDER BY played_at DESC, game_id LIMIT $limit""",
         params={"game": game, "limit": limit},
     ).pl()
@@ -111,8 +112,9 @@ def refresh_models(db: Path) -> None:
     about a second and a half and half a GiB, and a few more matches move it by little."""
     con = open_reader(db)
     try:
-        counts = con.sql(
-            "SELECT game, sum(matches)::BIGINT FROM summary_matches GROUP BY game"
+        counts = con.sql(  # the matches played: an experiment's rules are not the game's
+            "SELECT game, sum(matches)::BIGINT FROM summary_matches "
+            "WHERE experiment IS NULL GROUP BY game"
         ).fetchall()
         for game, complete in counts:
             kept = _kept(db, game)

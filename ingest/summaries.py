@@ -183,15 +183,16 @@ SUMMARIES: dict[str, tuple[tuple[str, ...], str]] = {
         WHERE NOT s.neutral GROUP BY ALL
         """,
     ),
-    # A name's components (the player page, which no filter narrows): the bot or the player.
+    # A name's components (the player page, which no filter narrows but leaves experiments
+    # out): the bot or the player.
     "name_items": (
-        ("game", "name", "action", "item"),
+        ("game", "experiment", "name", "action", "item"),
         f"""
         WITH m AS ({_MATCHES}), took AS (
             SELECT game_id, player, action, item, count(*) AS times
             FROM {{item_events}} GROUP BY ALL
         )
-        SELECT m.game, coalesce(s.agent, s.player) AS name, t.action, t.item,
+        SELECT m.game, m.experiment, coalesce(s.agent, s.player) AS name, t.action, t.item,
                sum(t.times) AS taken, count(*) AS seats, count(*) FILTER (WHERE s.won) AS wins
         FROM m JOIN took t USING (game_id)
         JOIN {{seats}} s ON s.game_id = t.game_id AND s.player = t.player
@@ -200,10 +201,10 @@ SUMMARIES: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     # Head to head: against each other name at the same table, who finished ahead.
     "opponents": (
-        ("game", "name", "opponent"),
+        ("game", "experiment", "name", "opponent"),
         f"""
         WITH m AS ({_MATCHES})
-        SELECT m.game, coalesce(me.agent, me.player) AS name,
+        SELECT m.game, m.experiment, coalesce(me.agent, me.player) AS name,
                coalesce(o.agent, o.player) AS opponent, count(DISTINCT me.game_id) AS matches,
                count(*) FILTER (WHERE me.rank < o.rank) AS ahead,
                count(*) FILTER (WHERE me.rank > o.rank) AS behind,

@@ -32,7 +32,7 @@ SELECT r.game_id, r.game, r.played_at, r.player_count, r.player AS seat_name,
        (SELECT string_agg(o.player, ', ' ORDER BY o.seat) FROM seats o
         WHERE o.game_id = r.game_id) AS players
 FROM seat_results r
-WHERE coalesce(r.agent, r.player) = $name AND NOT r.neutral
+WHERE coalesce(r.agent, r.player) = $name AND NOT r.neutral AND r.experiment IS NULL
 ORDER BY r.played_at DESC, r.game_id LIMIT 500
 """,
     "MATCH_LIST": """
@@ -43,6 +43,7 @@ FROM games g JOIN seats s USING (game_id)
 WHERE ($game IS NULL OR g.game = $game)
   AND ($id_contains = '' OR g.game_id ILIKE '%' || $id_contains || '%')
   AND CAST(coalesce(g.played_at, g.ingested_at) AS DATE) BETWEEN $first AND $last
+  AND ($experiments OR g.experiment IS NULL)
 GROUP BY ALL
 HAVING $player = '' OR bool_or(s.player ILIKE '%' || $player || '%')
 ORDER BY played DESC, g.game_id
@@ -163,17 +164,20 @@ SELECT DISTINCT coalesce(agent, player) AS name FROM seat_results WHERE NOT neut
     "PLAYER_RESULTS": """
 SELECT game, player_count, position + 1 AS seat, count(*) AS seats,
        count(*) FILTER (WHERE won) AS wins, avg(won::INTEGER) AS win_rate
-FROM seat_results WHERE coalesce(agent, player) = $name AND NOT neutral
+FROM seat_results
+WHERE coalesce(agent, player) = $name AND NOT neutral AND experiment IS NULL
 GROUP BY ALL ORDER BY game, player_count, seat
 """,
     "PLAYER_SOURCES": """
 WITH mine AS (
     SELECT game, source, any_value(position) AS position, avg(points) AS mean_points
-    FROM points_by_source WHERE coalesce(agent, player) = $name AND NOT neutral
+    FROM points_by_source
+    WHERE coalesce(agent, player) = $name AND NOT neutral AND experiment IS NULL
     GROUP BY ALL
 ), winners AS (
     SELECT game, source, avg(points) AS winners_mean
-    FROM points_by_source WHERE won AND NOT neutral AND game IN (SELECT game FROM mine)
+    FROM points_by_source
+    WHERE won AND NOT neutral AND experiment IS NULL AND game IN (SELECT game FROM mine)
     GROUP BY ALL
 )
 SELECT m.game, m.source, m.mean_points, w.winners_mean
@@ -187,7 +191,7 @@ WITH took AS (
 SELECT r.game, t.action, t.item, sum(t.times) AS taken, count(*) AS seats,
        avg(r.won::INTEGER) AS win_rate_of_takers
 FROM took t JOIN seat_results r ON r.game_id = t.game_id AND r.player = t.player
-WHERE coalesce(r.agent, r.player) = $name AND NOT r.neutral
+WHERE coalesce(r.agent, r.player) = $name AND NOT r.neutral AND r.experiment IS NULL
 GROUP BY ALL ORDER BY taken DESC, r.game, t.item LIMIT 20
 """,
     "PLAYER_OPPONENTS": """
@@ -197,6 +201,7 @@ SELECT coalesce(o.agent, o.player) AS opponent, count(DISTINCT me.game_id) AS ma
        count(*) FILTER (WHERE me.rank = o.rank) AS level
 FROM seat_results me JOIN seat_results o ON o.game_id = me.game_id AND o.seat != me.seat
 WHERE coalesce(me.agent, me.player) = $name AND NOT me.neutral AND NOT o.neutral
+  AND me.experiment IS NULL AND coalesce(o.agent, o.player) <> $name
 GROUP BY ALL ORDER BY matches DESC, opponent LIMIT 15
 """,
 }

@@ -23,6 +23,8 @@ for column, row in zip(st.columns(max(1, totals.height)), totals.iter_rows(named
     column.metric(
         game_label(row["game"]), f"{row['matches']:,}", help=f"{row['first']} … {row['last']}"
     )
+    if row["experiment_matches"]:  # kept apart: designs under changed rules (Balance)
+        column.caption(t("experiment_matches").format(n=f"{row['experiment_matches']:,}"))
 
 st.subheader(t("latest"))
 latest = query(queries.MATCH_LIST, queries.ANY_MATCH).head(10)

@@ -54,6 +54,7 @@ def _finder() -> pl.DataFrame | None:
     text = c3.text_input(t("id_contains"), key="finder-id")
     low, high = date_bounds()
     dates = c4.date_input(t("dates"), (low, high), key="finder-dates")
+    experiments = st.checkbox(t("finder_experiments"), key="finder-experiments")
     first, until = dates if isinstance(dates, (tuple, list)) and len(dates) == 2 else (low, high)
     if (first, until) == (low, high):  # every match: asked as the home page asks, cached once
         first, until = date.min, date.max
@@ -65,6 +66,7 @@ def _finder() -> pl.DataFrame | None:
             "first": first or date.min,
             "last": until or date.max,
             "player": player,
+            "experiments": experiments,
         },
     )
     labels = {
@@ -79,7 +81,7 @@ def _finder() -> pl.DataFrame | None:
         on_change=_pick_match,
         placeholder=t("choose_match"),
     )
-    narrowed = game or player or text or (first, until) != (date.min, date.max)
+    narrowed = game or player or text or experiments or (first, until) != (date.min, date.max)
     return None if narrowed else found
 
 

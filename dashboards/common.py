@@ -18,10 +18,26 @@ from replay.registry import GAMES
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=^\"'&%@;,/?])")
 
 
+# Streamlit's Markdown turns web and mail addresses into links even where their punctuation
+# is escaped; an invisible word joiner (U+2060) after a colon, before an @ and inside "www."
+# leaves none to find.
+_JOINER = "\u2060"
+_ADDRESS = re.compile(r"(\\:)|(\\@)|(?i:(w)(ww\\\.))")
+
+
+def _joined(found: re.Match[str]) -> str:
+    colon, at, w, rest = found.groups()
+    if colon:
+        return colon + _JOINER
+    if at:
+        return _JOINER + at
+    return w + _JOINER + rest
+
+
 def plain(text: str) -> str:
     """Text from a log (a player's name) as Markdown that shows exactly that text: no link,
     image, emphasis or colour a name could smuggle into a caption."""
-    return _MARKDOWN.sub(r"\\\1", text)
+    return _ADDRESS.sub(_joined, _MARKDOWN.sub(r"\\\1", text))
 
 
 def literal(text: object) -> str:
@@ -34,17 +50,35 @@ def literal(text: object) -> str:
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+PERSPECTIVE = "perspective"
+
+
+def _perspective_to_address() -> None:
+    chosen = st.session_state[PERSPECTIVE]
+    if chosen is None:
+        st.query_params.pop(PERSPECTIVE, None)
+    else:
+        st.query_params[PERSPECTIVE] = chosen
+
+
 def perspective(players: list[str]) -> str | None:
     """The viewer's perspective switch: everyone (None), or one player, whose view hides what
-    the others hold."""
+    the others hold. A shared link opens the match as that player saw it. The address holds
+    the name itself, kept by hand: a bound radio would hold its label, which is the name
+    escaped for Markdown (`Jean\\-Luc`), and a link with the name would not open."""
+    asked = st.query_params.get(PERSPECTIVE)
+    if st.session_state.get(PERSPECTIVE) not in players:  # a link, or another match opened
+        st.session_state[PERSPECTIVE] = asked if asked in players else None
     chosen: str | None = st.radio(
         t("perspective"),
         [None, *players],
         horizontal=True,
-        key="perspective",
+        key=PERSPECTIVE,
         format_func=lambda p: t("everyone") if p is None else plain(p),
-        bind="query-params",  # a shared link opens the match as that player saw it
+        on_change=_perspective_to_address,
     )
+    if chosen is not None and asked != chosen:
+        st.query_params[PERSPECTIVE] = chosen
     return chosen
 
 

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator, Sequence
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except (ValueError, RulesError) as err:
         print(f"squire simulate: {err}", file=sys.stderr)
         return 2
+    if args.played_from is not None:
+        try:
+            args.played_from + timedelta(minutes=args.played_every * (args.n - 1))
+        except OverflowError:
+            print(
+                f"squire simulate: match {args.n} would be played after the year 9999: an "
+                "earlier --played-from, a shorter --played-every or fewer matches",
+                file=sys.stderr,
+            )
+            return 2
     out = Path(args.out or Path("simulated") / args.game)
     out.mkdir(parents=True, exist_ok=True)
     wins: dict[str, list[int]] = {}
@@ -406,9 +416,31 @@ SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
 APP = Path(__file__).resolve().parents[1] / "dashboards" / "app.py"
 
 
+def _unservable(args: argparse.Namespace) -> str | None:
+    """Why the dashboards cannot listen where asked (an address this machine does not have,
+    a port another program holds), found before anything is started or printed."""
+    import socket
+
+    try:
+        family, kind, proto, _, where = socket.getaddrinfo(
+            args.address, args.port, type=socket.SOCK_STREAM
+        )[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(where)
+    except OSError as err:
+        return f"cannot serve on {args.address}:{args.port}: {err.strerror or err}"
+    return None
+
+
 def cmd_dashboard(args: argparse.Namespace) -> int:
     """Serve the Streamlit app on this machine; the URL is printed first."""
     import os
+
+    refusal = _unservable(args)
+    if refusal:
+        print(f"squire {args.command}: {one_line(refusal)}", file=sys.stderr)
+        return 2
 
     from ingest.upload import STREAMLIT_MB, stopped
     from ingest.warehouse import DEFAULT_DB
@@ -454,6 +486,10 @@ def cmd_up(args: argparse.Namespace) -> int:
     from ingest.progress import progress_bar
     from ingest.warehouse import DEFAULT_DB, open_reader
 
+    refusal = _unservable(args)  # before the samples' ingest, not after it
+    if refusal:
+        print(f"squire up: {one_line(refusal)}", file=sys.stderr)
+        return 2
     db = Path(args.db) if args.db else DEFAULT_DB
     stored = {row[0] for row in open_reader(db).execute("SELECT game_id FROM games").fetchall()}
     # A sample's file is named after its game_id, so the missing ones are found unread.

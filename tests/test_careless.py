@@ -203,3 +203,32 @@ def test_a_glob_that_matches_nothing_is_named(tmp_path, capsys):
     assert capsys.readouterr().err == (
         f"squire replay: {tmp_path / '*.jsonl'}: no such file, folder or matching log\n"
     )
+
+
+def test_a_time_of_play_past_the_year_9999_is_refused_before_any_match(tmp_path, capsys):
+    argv = ["simulate", "knight-academy", "-n", "3", "--played-from", "9999-12-31T23:59:59Z"]
+    assert main([*argv, "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("squire simulate: match 3 would be played after the year 9999")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("address", ["999.1.1.1", "10.255.255.1"])
+def test_an_address_the_dashboards_cannot_listen_on_is_refused_in_one_line(address, capsys):
+    assert main(["dashboard", "--address", address, "--port", "8599"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"squire dashboard: cannot serve on {address}:8599: ")
+    assert len(err.splitlines()) == 1
+
+
+def test_a_port_another_program_holds_is_refused_before_the_samples_are_ingested(tmp_path, capsys):
+    import socket
+
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        assert main(["up", "--db", str(tmp_path / "wh"), "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"squire up: cannot serve on 127.0.0.1:{port}: Address already in use\n"
+    assert not (tmp_path / "wh").exists()

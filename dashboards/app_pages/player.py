@@ -8,7 +8,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.common import PALETTE, game_label, games_named, has_matches, named, plain
+from dashboards.common import PALETTE, game_label, games_named, has_matches, named
 from dashboards.data import query
 from dashboards.i18n import t
 from dashboards.ratings import ONE_NAME, over_time
@@ -22,9 +22,9 @@ if not has_matches():
 names = query(queries.PLAYER_NAMES)["name"].to_list()
 if st.session_state.get("name") not in names:
     st.session_state.pop("name", None)
-name = st.selectbox(
-    t("player"), names, key="name", bind="query-params", format_func=plain, index=None
-)
+# A selectbox shows its options as text, no Markdown: the names as they are, which is also
+# what the address holds (`/player?name=Jean-Luc O'Brien`).
+name = st.selectbox(t("player"), names, key="name", bind="query-params", index=None)
 if name is None:
     st.info(t("choose_player"))
     st.stop()

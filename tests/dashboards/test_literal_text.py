@@ -218,3 +218,25 @@ def test_a_players_page_draws_as_text(hostile, monkeypatch):
     charts = _charts(_page(hostile, monkeypatch, "player", name=HOSTILE))
     for chart in charts:
         assert not any(tag in s for s in strings(chart) for tag in MARKUP)
+
+
+def test_plain_leaves_streamlit_no_address_to_turn_into_a_link():
+    # Escaped punctuation is not enough: Streamlit's Markdown still links https://…, a@b.c and
+    # www.… (seen in Chromium); a word joiner inside each leaves nothing to find.
+    from dashboards.common import plain
+
+    shown = plain('Ann <a href="https://example.com">x</a> y@z.co WWW.a.com')
+    for address in ("://", ":\\/\\/", "y\\@", "WWW\\.", "www\\."):
+        assert address not in shown
+    assert shown.replace("\u2060", "").replace("\\", "") == (
+        'Ann <a href="https://example.com">x</a> y@z.co WWW.a.com'
+    )
+
+
+def test_a_link_with_a_hostile_name_opens_that_players_page_and_perspective(hostile, monkeypatch):
+    at = _page(hostile, monkeypatch, "player", name=HOSTILE)
+    assert at.selectbox(key="name").value == HOSTILE and not at.info
+    game_id, _ = renamed(EXAMPLES[0])
+    at = _page(hostile, monkeypatch, "viewer", game=game_id, step="12", perspective=HOSTILE)
+    assert at.radio(key="perspective").value == HOSTILE
+    assert at.query_params["perspective"] == HOSTILE

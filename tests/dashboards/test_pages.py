@@ -517,8 +517,10 @@ def test_plain_text_from_a_log_renders_as_exactly_that_text_in_markdown():
 
     from markdown_it import MarkdownIt
 
+    # (the invisible word joiners plain() puts into addresses left aside)
     for text in (SMUGGLER, "Ann", "a_b*c*`d` # e", "1. f", "- g", "<b>h</b> &amp;"):
-        assert MarkdownIt().render(plain(text)).strip() == f"<p>{html.escape(text, False)}</p>"
+        shown = MarkdownIt().render(plain(text)).replace("\u2060", "").strip()
+        assert shown == f"<p>{html.escape(text, False)}</p>"
 
 
 def test_a_player_name_cannot_smuggle_markdown_into_the_viewer(tmp_path, monkeypatch):

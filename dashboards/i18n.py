@@ -180,6 +180,15 @@ LABELS: dict[str, dict[str, str]] = {
     "seats": {"en": "Seats", "zh": "座位数"},
     "seats_unit": {"en": "seats", "zh": "个座位"},
     "origin": {"en": "Matches from", "zh": "对局来源"},
+    "step_beyond": {
+        "en": "This match has steps 0 to {last}: there is no step {asked}, so its last is shown.",
+        "zh": "本局的步数为 0 到 {last}：没有第 {asked} 步，因此显示最后一步。",
+    },
+    "no_such_name": {
+        "en": "No stored match has a player or bot named {name} (names as the logs spell "
+        "them): choose one below.",
+        "zh": "已存对局中没有名为 {name} 的玩家或机器人（名字以记录中的写法为准）：请在下方选择。",
+    },
     "origin_played": {"en": "Matches played", "zh": "实际对局"},
     "experiment_matches": {
         "en": "and {n} experiment matches, kept apart (Balance, or choose them in a page's "

@@ -8,7 +8,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.common import PALETTE, game_label, games_named, has_matches, named
+from dashboards.common import PALETTE, game_label, games_named, has_matches, named, plain
 from dashboards.data import query
 from dashboards.i18n import t
 from dashboards.ratings import ONE_NAME, over_time
@@ -20,6 +20,9 @@ if not has_matches():
     st.stop()
 
 names = query(queries.PLAYER_NAMES)["name"].to_list()
+asked = st.query_params.get("name")
+if asked and asked not in names:  # a link to a name no stored match has: said, not dropped
+    st.warning(t("no_such_name").format(name=plain(asked)))
 if st.session_state.get("name") not in names:
     st.session_state.pop("name", None)
 # A selectbox shows its options as text, no Markdown: the names as they are, which is also

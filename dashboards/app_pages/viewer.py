@@ -152,6 +152,11 @@ def describe(fact: dict[str, object]) -> str:
 board_of = BOARDS[match.game.name]
 anchors: dict[int, str] = board_of.anchors(events)
 
+asked = st.query_params.get("step")
+if asked is not None and (not asked.isdigit() or int(asked) > last):
+    # A link to a step this match does not have: said, not silently replaced.
+    st.warning(t("step_beyond").format(asked=plain(asked), last=last))
+    st.session_state["step"] = last
 if last:
     # The step controls in one row: with the finder folded, the board starts high on the screen.
     nav = st.columns([1.6, 1.3, 7, 3], vertical_alignment="center")

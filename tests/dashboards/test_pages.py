@@ -869,3 +869,14 @@ def test_balance_finds_the_hate_drafts_when_asked_and_keeps_the_choice_in_the_ad
         assert 1 <= len(seats) <= 2  # seats that hate-draft often, and the rest
         assert any("card" in d.value.columns and "hate_rate" in d.value.columns
                    for d in shown.dataframe)  # fmt: skip
+
+
+def test_a_link_to_a_step_or_a_name_that_is_not_there_says_so(app):
+    at = app("viewer", game="he-example-2p", step="9999")
+    last = int(at.slider(key="step").max)
+    assert at.slider(key="step").value == last
+    assert f"steps 0 to {last}: there is no step 9999" in at.warning[0].value
+    assert not app("viewer", game="he-example-2p", step="3").warning
+    at = app("player", name="nobody")
+    assert "named nobody" in at.warning[0].value and at.selectbox(key="name").value is None
+    assert not app("player", name="greedy").warning

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,9 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "data" / "samples"
 
 
-def _processes(match: str) -> list[int]:
-    """The pids of running processes whose command line holds `match`."""
-    found = []
+def _live() -> Iterator[tuple[int, str, list[str]]]:
+    """Each live process: its pid, its command line, and the fields of its stat after the
+    command's name."""
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -31,28 +32,21 @@ def _processes(match: str) -> list[int]:
             with open(f"/proc/{entry}/cmdline", "rb") as f:
                 command = f.read().replace(b"\0", b" ").decode(errors="replace")
             with open(f"/proc/{entry}/stat") as f:
-                state = f.read().rsplit(")", 1)[1].split()[0]
+                fields = f.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if match in command and state != "Z":
-            found.append(int(entry))
-    return found
+        if fields[0] != "Z":
+            yield int(entry), command, fields
+
+
+def _processes(match: str) -> list[int]:
+    """The pids of running processes whose command line holds `match`."""
+    return [pid for pid, command, _ in _live() if match in command]
 
 
 def _session(sid: int) -> list[int]:
     """The live processes of a session (a command started with start_new_session)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[3]) == sid and fields[0] != "Z":  # field 6 of stat: the session
-            found.append(int(entry))
-    return found
+    return [pid for pid, _, fields in _live() if int(fields[3]) == sid]  # stat's 6th: session
 
 
 def _gone_within(find, seconds: float) -> list[int]:

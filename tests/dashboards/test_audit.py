@@ -17,7 +17,7 @@ from ingest.cli import main
 from ingest.read import find_logs, read_log
 from replay.game import Result
 from replay.registry import GAMES
-from replay.replayer import open_log, replay
+from replay.replayer import Outcome, open_log, replay
 
 from .conftest import ROOT
 
@@ -38,17 +38,25 @@ class Ended:
 
 
 @pytest.fixture(scope="module")
-def ended() -> list[Ended]:
-    found = []
+def outcomes() -> list[Outcome]:
+    """Every complete match of the logs, replayed once for the whole module."""
     books = Library()
-    for path in find_logs([str(p) for p in LOGS]):
-        outcome = replay(open_log(read_log(path), path, catalogues=books), keep_steps=False)
-        if outcome.result.complete:
-            game, header = outcome.match.game, outcome.match.header
-            ruleset = header.ruleset or game.standard_ruleset
-            rules = json.dumps(header.rules, sort_keys=True, separators=(",", ":"))
-            key = ruleset if not header.rules else f"{ruleset} {rules}"
-            found.append(Ended(game.name, key, outcome.result))
+    replayed = (
+        replay(open_log(read_log(path), path, catalogues=books), keep_steps=False)
+        for path in find_logs([str(p) for p in LOGS])
+    )
+    return [outcome for outcome in replayed if outcome.result.complete]
+
+
+@pytest.fixture(scope="module")
+def ended(outcomes) -> list[Ended]:
+    found = []
+    for outcome in outcomes:
+        game, header = outcome.match.game, outcome.match.header
+        ruleset = header.ruleset or game.standard_ruleset
+        rules = json.dumps(header.rules, sort_keys=True, separators=(",", ":"))
+        key = ruleset if not header.rules else f"{ruleset} {rules}"
+        found.append(Ended(game.name, key, outcome.result))
     return found
 
 
@@ -65,14 +73,10 @@ class Seat:
 
 
 @pytest.fixture(scope="module")
-def seats() -> list[Seat]:
+def seats(outcomes) -> list[Seat]:
     found = []
-    books = Library()
-    for path in find_logs([str(p) for p in LOGS]):
-        outcome = replay(open_log(read_log(path), path, catalogues=books), keep_steps=False)
+    for outcome in outcomes:
         match, result = outcome.match, outcome.result
-        if not result.complete:
-            continue
         header = match.header
         players = list(header.players)
         neutral = getattr(header, "neutral", None)

@@ -416,9 +416,16 @@ SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
 APP = Path(__file__).resolve().parents[1] / "dashboards" / "app.py"
 
 
+def _cannot_serve(args: argparse.Namespace) -> bool:
+    """Whether the dashboards cannot listen where asked (an address this machine does not
+    have, a port another program holds), said in one line before anything is started."""
+    refusal = _unservable(args)
+    if refusal:
+        print(f"squire {args.command}: {one_line(refusal)}", file=sys.stderr)
+    return refusal is not None
+
+
 def _unservable(args: argparse.Namespace) -> str | None:
-    """Why the dashboards cannot listen where asked (an address this machine does not have,
-    a port another program holds), found before anything is started or printed."""
     import socket
 
     try:
@@ -437,9 +444,7 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
     """Serve the Streamlit app on this machine; the URL is printed first."""
     import os
 
-    refusal = _unservable(args)
-    if refusal:
-        print(f"squire {args.command}: {one_line(refusal)}", file=sys.stderr)
+    if _cannot_serve(args):
         return 2
 
     from ingest.upload import STREAMLIT_MB, stopped
@@ -486,9 +491,7 @@ def cmd_up(args: argparse.Namespace) -> int:
     from ingest.progress import progress_bar
     from ingest.warehouse import DEFAULT_DB, open_reader
 
-    refusal = _unservable(args)  # before the samples' ingest, not after it
-    if refusal:
-        print(f"squire up: {one_line(refusal)}", file=sys.stderr)
+    if _cannot_serve(args):  # before the samples' ingest, not after it
         return 2
     db = Path(args.db) if args.db else DEFAULT_DB
     stored = {row[0] for row in open_reader(db).execute("SELECT game_id FROM games").fetchall()}

@@ -17,8 +17,9 @@ from pathlib import Path
 
 from ingest.catalogues import Library
 from ingest.pipeline import ingest
-from ingest.rescore import Selection, stored_logs
+from ingest.rescore import stored_logs
 from ingest.review import fit_stored, review
+from ingest.selection import Selection
 from replay.registry import GAMES
 from replay.replayer import open_log
 

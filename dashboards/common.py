@@ -10,7 +10,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.data import PLAYED, Filters, query
+from dashboards.data import BOT, HUMAN, PLAYED, Filters, query
 from dashboards.i18n import t
 from replay.registry import GAMES
 
@@ -104,6 +104,49 @@ def date_bounds() -> tuple[date, date]:
     return (low if isinstance(low, date) else today, high if isinstance(high, date) else today)
 
 
+EXPERIMENTS = "experiments"  # origin_choice: every stored experiment's matches
+
+
+def _choices_to_address(key: str, default: list[str]) -> None:
+    chosen = st.session_state[key]
+    if sorted(chosen) == sorted(default):  # the address stays short where nothing is chosen
+        del st.query_params[key]
+    else:
+        st.query_params[key] = chosen
+
+
+def linked_choices(
+    container: Any, label: str, options: list[str], default: list[str], names: Any, key: str
+) -> list[str]:
+    """A multiselect of ids shown by their names in the reader's language, kept in the address
+    by id (`?filter-origin=human`): a bound multiselect would put the names there, and a link
+    would then open only in the language it was made in."""
+    asked = [o for o in st.query_params.get_all(key) if o in options]
+    if asked and asked != st.session_state.get(key):
+        st.session_state[key] = asked
+    elif key not in st.session_state:
+        st.session_state[key] = list(default)
+    st.session_state[key] = [o for o in st.session_state[key] if o in options]
+    chosen: list[str] = container.multiselect(
+        label,
+        options,
+        format_func=names,
+        key=key,
+        on_change=_choices_to_address,
+        args=(key, default),
+    )
+    return chosen
+
+
+def origin_choice(container: Any, key: str) -> tuple[list[str], bool]:
+    """Where the matches shown come from, where no page filter chooses it (the home page, the
+    viewer's finder): people's matches and simulations, and experiments only when asked for.
+    The origins played (`games.origin`) chosen, and whether experiments are."""
+    names = {HUMAN: t("origin_human"), BOT: t("origin_bot"), EXPERIMENTS: t("experiments_all")}
+    chosen = linked_choices(container, t("origin"), list(names), list(PLAYED), names.get, key)
+    return [o for o in chosen if o in PLAYED], EXPERIMENTS in chosen
+
+
 GAME_PARAM = "filter-game"  # the statistics' game in the address, by its id in every language
 LAST_GAME = "last-game"  # not a widget's key, so it outlives a change of page
 
@@ -155,15 +198,17 @@ def filters() -> Filters:
     )
     low, high = date_bounds()
     chosen = sidebar.date_input(t("dates"), (low, high), key="filter-dates", bind="query-params")
-    # Experiments are designs under changed rules: counted only where chosen.
+    # People's matches and simulations by default; experiments are designs under changed
+    # rules: counted only where chosen.
     stored = query(queries.EXPERIMENT_IDS, {"game": game})["experiment"].to_list()
-    origins = sidebar.multiselect(
+    names = {HUMAN: t("origin_human"), BOT: t("origin_bot")}
+    origins = linked_choices(
+        sidebar,
         t("origin"),
-        [PLAYED, *stored],
-        default=[PLAYED],
-        format_func=lambda o: t("origin_played") if o == PLAYED else f"{t('experiment')} {o}",
-        key="filter-origin",
-        bind="query-params",
+        [*PLAYED, *stored],
+        list(PLAYED),
+        lambda o: names.get(o) or f"{t('experiment')} {o}",
+        "filter-origin",
     )
     dates = (
         (chosen[0], chosen[1]) if isinstance(chosen, (tuple, list)) and len(chosen) == 2 else None
@@ -174,7 +219,7 @@ def filters() -> Filters:
         rulesets=rulesets,
         player_counts=counts,
         dates=dates if dates != (low, high) else None,
-        origins=origins or [PLAYED],
+        origins=origins or list(PLAYED),
     )
 
 

@@ -61,7 +61,10 @@ def query(sql: str, params: Mapping[str, Any] | None = None) -> pl.DataFrame:
     return _run(sql, tuple(sorted((params or {}).items())), signature())
 
 
-PLAYED = "played"  # Filters.origins: the matches played, as opposed to experiments'
+# Who played a match (`games.origin`): a club's match (a person at the table) or a simulation
+# (bots at every seat). An experiment's matches are bots' too, but kept apart by their id.
+HUMAN, BOT = "human", "bot"
+PLAYED = (HUMAN, BOT)  # the matches played, as opposed to experiments'
 
 
 @dataclass
@@ -73,10 +76,10 @@ class Filters:
     rulesets: list[str] = field(default_factory=list)
     player_counts: list[int] = field(default_factory=list)
     dates: tuple[date, date] | None = None
-    # Where the matches come from: the matches played (PLAYED: people's and simulations'),
-    # and the stored experiments chosen by id (`squire experiment`). Experiments are designs
-    # under changed rules, so they are left out unless chosen.
-    origins: list[str] = field(default_factory=lambda: [PLAYED])
+    # Where the matches come from: people's matches (HUMAN), simulations (BOT), and the stored
+    # experiments chosen by id (`squire experiment`). Experiments are designs under changed
+    # rules, so they are left out unless chosen.
+    origins: list[str] = field(default_factory=lambda: list(PLAYED))
     # One arm of a stored experiment, alone (Balance's experiment view)
     experiment: str | None = None
     arm: str | None = None
@@ -91,7 +94,7 @@ class Filters:
             or self.player_counts
             or self.dates
             or self.experiment
-            or self.origins != [PLAYED]
+            or sorted(self.origins or PLAYED) != sorted(PLAYED)
         )
 
     def where(self, alias: str = "") -> tuple[str, dict[str, Any]]:
@@ -119,8 +122,18 @@ class Filters:
             clauses.append(f"{prefix}experiment = $filter_experiment AND {prefix}arm = $filter_arm")
             params["filter_experiment"], params["filter_arm"] = self.experiment, self.arm
         else:
-            chosen = [o for o in self.origins if o != PLAYED]
-            sides = [f"{prefix}experiment IS NULL"] if PLAYED in self.origins or not chosen else []
+            origins = self.origins or list(PLAYED)
+            played = [o for o in origins if o in PLAYED]
+            chosen = [o for o in origins if o not in PLAYED]
+            sides = []
+            if set(played) == set(PLAYED):  # every match played is a person's or a bot's
+                sides.append(f"{prefix}experiment IS NULL")
+            elif played:
+                sides.append(
+                    f"({prefix}experiment IS NULL AND "
+                    f"list_contains($filter_origins, {prefix}origin))"
+                )
+                params["filter_origins"] = played
             if chosen:
                 sides.append(f"list_contains($filter_experiments, {prefix}experiment)")
                 params["filter_experiments"] = chosen

@@ -11,6 +11,7 @@ from dashboards.common import plain, where
 from dashboards.data import Filters, query, signature
 from dashboards.i18n import t
 from dashboards.match import load
+from dashboards.stats import with_wilson
 from dashboards.tables import show
 from ingest.draft import Round, by_card, by_seat, drafts, grid, hate_drafts
 from ingest.read import rebuilt
@@ -108,7 +109,18 @@ def balance_section(flt: Filters) -> None:
     seats = by_seat(picks).with_columns(
         pl.col("often").replace_strict(
             {True: t("often"), False: t("rarely")}, return_dtype=pl.String
-        )
+        ),
+        # the share of its seats that won, so this many of them
+        (pl.col("win_rate") * pl.col("seats")).round().cast(pl.Int64).alias("wins"),
     )
-    show(seats.rename({"often": "hate_drafts"}), "hate-seats")
-    show(by_card(picks), "hate-cards")
+    seats = with_wilson(seats, "wins", "seats").select(
+        pl.col("often").alias("hate_drafts"),
+        "seats",
+        "wins",
+        "win_rate",
+        "interval_low",
+        "interval_high",
+        "fair_share",
+    )
+    show(seats, "hate-seats")
+    show(with_wilson(by_card(picks), "hate_drafts", "picks"), "hate-cards")

@@ -175,6 +175,7 @@ LABELS: dict[str, dict[str, str]] = {
     "seat": {"en": "Seat (turn order)", "zh": "座位（行动顺序）"},
     "start_player": {"en": "Start player", "zh": "起始玩家"},
     "matches": {"en": "Matches", "zh": "对局数"},
+    "n_matches": {"en": "{n} matches", "zh": "{n} 局"},
     "wins": {"en": "Wins", "zh": "胜场"},
     "tie_breaks": {"en": "Won on the tie-break", "zh": "凭平局规则获胜"},
     "seats": {"en": "Seats", "zh": "座位数"},
@@ -189,20 +190,25 @@ LABELS: dict[str, dict[str, str]] = {
         "them): choose one below.",
         "zh": "已存对局中没有名为 {name} 的玩家或机器人（名字以记录中的写法为准）：请在下方选择。",
     },
-    "origin_played": {"en": "Matches played", "zh": "实际对局"},
+    "origin_human": {"en": "People's matches", "zh": "真人对局"},
+    "origin_bot": {"en": "Simulations", "zh": "模拟对局"},
     "experiment_matches": {
         "en": "and {n} experiment matches, kept apart (Balance, or choose them in a page's "
         "filters)",
         "zh": "另有 {n} 局实验对局，单独存放（见平衡性页，或在页面筛选中选择）",
     },
-    "finder_experiments": {"en": "Experiment matches too", "zh": "包括实验对局"},
+    "experiments_all": {"en": "Experiments", "zh": "实验对局"},
+    "origin_counts": {
+        "en": "people's {human} · simulations {bot}",
+        "zh": "真人 {human} · 模拟 {bot}",
+    },
     "winner_share_caption": {
         "en": "In each match, each source's share of the points its winners scored (signed: a "
         "penalty is a negative share; the winners of a tie together), then the mean over the "
-        "matches (their number beside it): the experiment metric source_share. Mean points "
-        "are per match, of the winners together.",
+        "matches (their number beside it, and the mean's 95% interval): the experiment metric "
+        "source_share. Mean points are per match, of the winners together.",
         "zh": "每局中各来源占该局胜者得分的份额（带符号：扣分为负份额；并列胜者合计），再对各局取"
-        "平均（旁列局数）：即实验指标 source_share。平均分为每局胜者合计所得。",
+        "平均（旁列局数及均值的 95% 区间）：即实验指标 source_share。平均分为每局胜者合计所得。",
     },
     "win_rates_of_seats": {
         "en": "Each rate below is of seats: a match counts once for each seat that can win "
@@ -215,6 +221,23 @@ LABELS: dict[str, dict[str, str]] = {
     "interval": {"en": "95% interval", "zh": "95% 置信区间"},
     "interval_low": {"en": "95% low", "zh": "95% 下限"},
     "interval_high": {"en": "95% high", "zh": "95% 上限"},
+    # a table with more than one rate, or with a rating beside a rate: whose interval it is
+    "win_rate_low": {"en": "Win rate 95% low", "zh": "胜率 95% 下限"},
+    "win_rate_high": {"en": "Win rate 95% high", "zh": "胜率 95% 上限"},
+    "rating_low": {"en": "Rating 95% low", "zh": "等级分 95% 下限"},
+    "rating_high": {"en": "Rating 95% high", "zh": "等级分 95% 上限"},
+    "early_pick_rate_low": {"en": "Early pick rate 95% low", "zh": "早选率 95% 下限"},
+    "early_pick_rate_high": {"en": "Early pick rate 95% high", "zh": "早选率 95% 上限"},
+    "win_rate_when_picked_low": {"en": "Win rate when picked 95% low", "zh": "选取者胜率 95% 下限"},
+    "win_rate_when_picked_high": {
+        "en": "Win rate when picked 95% high",
+        "zh": "选取者胜率 95% 上限",
+    },
+    "win_rate_when_played_low": {"en": "Win rate when played 95% low", "zh": "打出者胜率 95% 下限"},
+    "win_rate_when_played_high": {
+        "en": "Win rate when played 95% high",
+        "zh": "打出者胜率 95% 上限",
+    },
     "dates": {"en": "Played between", "zh": "对局日期"},
     "match": {"en": "Match", "zh": "对局"},
     "catalogue": {"en": "catalogue", "zh": "组件目录"},
@@ -253,6 +276,10 @@ LABELS: dict[str, dict[str, str]] = {
     "decisive": {"en": "Decisive", "zh": "决定性"},
     "progress": {"en": "Progress", "zh": "进度"},
     "leader": {"en": "Leader", "zh": "领先者"},
+    "round_end_leader": {
+        "en": "The round ends with {who} leading {track} (at {at})",
+        "zh": "本轮结束时 {who} 领先{track}（位于 {at}）",
+    },
     "lead_changes": {"en": "Lead changes", "zh": "领先易主次数"},
     "card": {"en": "Card", "zh": "卡牌"},
     "download_csv": {"en": "CSV", "zh": "CSV"},
@@ -407,10 +434,12 @@ LABELS: dict[str, dict[str, str]] = {
     "ratings_caption": {
         "en": "Each player's and bot's skill from the order they finished in, opponents and "
         "table size counted (Plackett–Luce, openskill), with its 95% interval; surest first "
-        "(by the interval's low end). Provisional: fewer than 10 matches. Narrowing the "
+        "(by the interval's low end). Win rate: of its matches (one of its seats won), with "
+        "an interval of its own (Wilson). Provisional: fewer than 10 matches. Narrowing the "
         "filters rates again over only the matches they leave.",
         "zh": "根据每局名次评估每位玩家和机器人的水平"
         "（考虑对手与人数；Plackett–Luce 模型，openskill），附 95% 区间；按区间下限从高到低排列。"
+        "胜率：按其对局计（其某个座位获胜即算），附自己的 95%（Wilson）区间。"
         "暂定：少于 10 局。收窄筛选条件时，只用剩下的对局重新计算。",
     },
     "ratings_all": {
@@ -493,6 +522,7 @@ LABELS: dict[str, dict[str, str]] = {
     "win_rate_when_picked": {"en": "Win rate when picked", "zh": "选取者胜率"},
     "win_rate_when_played": {"en": "Win rate when played", "zh": "打出者胜率"},
     "winner_leads_share": {"en": "Leader went on to win", "zh": "领先者最终获胜比例"},
+    "leader_wins": {"en": "Leader won", "zh": "领先者获胜局数"},
     "game_id": {"en": "Match id", "zh": "对局编号"},
     "complete": {"en": "Complete", "zh": "完整"},
     "played": {"en": "Played", "zh": "对局时间"},
@@ -537,14 +567,46 @@ LABELS: dict[str, dict[str, str]] = {
     "event": {"en": "Event", "zh": "事件"},
     # captions
     "leaders_caption": {
-        "en": "The leader of a track at a round's end: the disc furthest on, the later arrival "
-        "on a shared square. Share: how often that leader went on to win the match.",
-        "zh": "轮末轨道的领先者：走得最远的棋子，"
-        "同格时后到者在上。比例：该领先者最终赢下对局的频率。",
+        "en": "The leader of a track at a round's end, as the game's rules rank it there (in "
+        "Knight Academy the disc furthest on, on a shared square the one on top). Share: how "
+        "often that leader went on to win the match (the bars: its 95% interval).",
+        "zh": "轮末轨道的领先者，按该游戏规则在轮末的排名（骑士学院中为走得最远的棋子，"
+        "同格时在上者）。比例：该领先者最终赢下对局的频率（误差线：其 95% 区间）。",
     },
     "decisive_caption": {
-        "en": "How often the winner changes when the source is left out of every total.",
-        "zh": "把该来源从每人的总分中去掉后，胜者改变的频率。",
+        "en": "How often the winner changes when the source is left out of every total, of "
+        "how many matches, with its 95% (Wilson) interval.",
+        "zh": "把该来源从每人的总分中去掉后，胜者改变的频率，附对局数及 95%（Wilson）区间。",
+    },
+    "means_by_caption": {
+        "en": "Each mean of the seats it counts: a source that only some rule sets score (a "
+        "variant board's) is averaged over the seats played under those.",
+        "zh": "每个平均值都附其座位数：只有部分规则集计分的来源（如变体图板的来源）"
+        "只对这些规则集下的座位取平均。",
+    },
+    "rates_caption": {
+        "en": "Each rate with its n (seats, matches, picks or plays, as its column says) and "
+        "its 95% (Wilson) interval.",
+        "zh": "每个比率都附其样本数（座位、对局、选取或打出次数，见列名）及 95%（Wilson）区间。",
+    },
+    "sides_caption": {
+        "en": "Each side: its bots' win rates of seats with their 95% (Wilson) interval, and "
+        "its winners' sources (their share without an interval, as above).",
+        "zh": "每一方：其机器人按座位计的胜率及 95%（Wilson）区间，以及其胜者的得分来源"
+        "（占比不附区间，同上）。",
+    },
+    "leaders_by_round_caption": {
+        "en": "Round by round: of the matches with a leader at that round's end, how many "
+        "that leader went on to win, with the 95% (Wilson) interval of the share.",
+        "zh": "逐回合：在该回合结束时有领先者的对局中，该领先者最终获胜的局数，附比例的 "
+        "95%（Wilson）区间。",
+    },
+    "lead_changes_caption": {
+        "en": "Lead changes per match, of the most matches with a leader at any one round's "
+        "end. No interval is shown: the summaries count lead changes round by round, not match "
+        "by match, so how much they vary from match to match is not known.",
+        "zh": "每局领先易手次数，按在任一回合结束时有领先者的最多对局数计。不附区间："
+        "汇总表按回合而非按对局统计领先易手，无法得知其在各局之间的离散程度。",
     },
     "picks_caption": {
         "en": "Pick position: 1 = the first card a seat takes in a round. Early pick rate: "

@@ -20,7 +20,8 @@ WITH named AS (
       AND ($id_contains = '' OR game_id ILIKE '%' || $id_contains || '%')
       AND CAST(coalesce(played_at, ingested_at) AS DATE) BETWEEN $first AND $last
       AND ($player = '' OR game_id IN (SELECT game_id FROM named))
-      AND ($experiments OR experiment IS NULL)
+      AND ((experiment IS NULL AND list_contains($origins, origin))
+           OR ($experiments AND experiment IS NOT NULL))
     ORDER BY played DESC, game_id LIMIT 500
 )
 SELECT c.*, string_agg(s.player, ', ' ORDER BY s.seat) AS player_names
@@ -28,13 +29,15 @@ FROM chosen c JOIN seats s USING (game_id)
 WHERE s.game_id BETWEEN (SELECT min(game_id) FROM chosen) AND (SELECT max(game_id) FROM chosen)
 GROUP BY ALL ORDER BY played DESC, c.game_id
 """
-# Every match played; an experiment's (`squire experiment`) only when asked for.
+# Every match played, people's and simulations'; an experiment's (`squire experiment`) only
+# when asked for.
 ANY_MATCH = {
     "game": None,
     "id_contains": "",
     "first": date.min,
     "last": date.max,
     "player": "",
+    "origins": ["human", "bot"],
     "experiments": False,
 }
 
@@ -96,13 +99,15 @@ SELECT source, position, won, seats::BIGINT AS seats, mean, low,
 FROM q ORDER BY position, won DESC
 """
 
-# Mean points by source for each value of a fixed grouping column ({by}).
+# Mean points by source for each value of a fixed grouping column ({by}), and of how many
+# seats (a source only some rule sets score is averaged over the seats under those).
 SOURCE_MEANS_BY = """
 WITH p AS (
     SELECT {by} AS value, game, source, points, seats
     FROM summary_source_points WHERE {where}
 )
-SELECT value, p.source, src.position, sum(points) / sum(seats) AS mean
+SELECT value, p.source, src.position, sum(points) / sum(seats) AS mean,
+       sum(seats)::BIGINT AS seats
 FROM p JOIN sources src ON src.game = p.game AND src.source = p.source
 GROUP BY ALL HAVING sum(seats) > 0 ORDER BY value, position
 """
@@ -146,7 +151,8 @@ GROUP BY ALL ORDER BY track, round, won
 # that leader went on to win, and how often the lead changed hands.
 ROUND_LEADERS = """
 SELECT track, round, sum(leader_wins) / sum(matches) AS winner_leads_share,
-       sum(lead_changes)::BIGINT AS lead_changes, sum(matches)::BIGINT AS matches
+       sum(lead_changes)::BIGINT AS lead_changes, sum(matches)::BIGINT AS matches,
+       sum(leader_wins)::BIGINT AS leader_wins
 FROM summary_leaders WHERE {where}
 GROUP BY ALL ORDER BY track, round
 """
@@ -188,7 +194,10 @@ SELECT item, split_part(item, '-', 1) AS item_type,
            / sum(taken) FILTER (WHERE action = $pick) AS win_rate_when_picked,
        coalesce(sum(taken) FILTER (WHERE action = $play), 0)::BIGINT AS plays,
        sum(wins) FILTER (WHERE action = $play)
-           / sum(taken) FILTER (WHERE action = $play) AS win_rate_when_played
+           / sum(taken) FILTER (WHERE action = $play) AS win_rate_when_played,
+       coalesce(sum(early) FILTER (WHERE action = $pick), 0)::BIGINT AS early_picks,
+       coalesce(sum(wins) FILTER (WHERE action = $pick), 0)::BIGINT AS wins_when_picked,
+       coalesce(sum(wins) FILTER (WHERE action = $play), 0)::BIGINT AS wins_when_played
 FROM i GROUP BY item ORDER BY item_type, value DESC
 """
 
@@ -197,19 +206,25 @@ FROM i GROUP BY item ORDER BY item_type, value DESC
 COMPONENTS = """
 SELECT action, item, sum(taken)::BIGINT AS taken, sum(seats)::BIGINT AS seats,
        sum(first_round) / sum(rounded) AS mean_first_round,
-       sum(wins) / sum(seats) AS win_rate_of_takers
+       sum(wins) / sum(seats) AS win_rate_of_takers, sum(wins)::BIGINT AS wins
 FROM summary_components WHERE {where}
 GROUP BY ALL ORDER BY action, win_rate_of_takers DESC, item
 """
 
 # Each source's share of the winners' points, the mean over matches of the share in each (the
 # experiment metric `source_share`): signed, so a penalty is a negative share.
+# Half the 95% interval of a mean (normal, from the values' sum and sum of squares over n):
+# none of fewer than two values (nor of summaries without the squares: `greatest` would
+# read a missing sum as 0).
+MEAN_HALF = """CASE WHEN matches > 1 AND squares IS NOT NULL THEN 1.959964 * sqrt(
+    greatest(squares - share * share / matches, 0) / (matches - 1) / matches) END"""
 SOURCE_SHARE_OF_WINNERS = """
 WITH w AS (
-    SELECT game, ruleset_key, source, share, matches FROM summary_winner_shares WHERE {where}
+    SELECT game, ruleset_key, source, share, share_squares, matches
+    FROM summary_winner_shares WHERE {where}
 ), sums AS (
     SELECT w.ruleset_key, w.source, src.position, sum(w.share) AS share,
-           sum(w.matches)::BIGINT AS matches
+           sum(w.share_squares) AS squares, sum(w.matches)::BIGINT AS matches
     FROM w JOIN sources src ON src.game = w.game AND src.source = w.source GROUP BY ALL
 ), points AS (
     SELECT ruleset_key, source, sum(points) AS points FROM summary_source_points
@@ -217,10 +232,11 @@ WITH w AS (
 ), won AS (
     SELECT ruleset_key, sum(won_matches) AS n FROM summary_matches WHERE {where} GROUP BY ALL
 )
-SELECT ruleset_key, source, points / n AS mean_points, share / matches AS share, matches
+SELECT ruleset_key, source, points / n AS mean_points, share / matches AS share, matches,
+       share / matches - {MEAN_HALF} AS interval_low, share / matches + {MEAN_HALF} AS interval_high
 FROM sums JOIN points USING (ruleset_key, source) JOIN won USING (ruleset_key)
 ORDER BY ruleset_key, position
-"""
+""".replace("{MEAN_HALF}", MEAN_HALF)
 
 RULESET_SUMMARY = """
 SELECT ruleset_key, agent, sum(seats)::BIGINT AS seats, sum(wins)::BIGINT AS wins,
@@ -239,6 +255,8 @@ HAS_MATCHES = "SELECT count(*) AS n FROM games"
 GAME_TOTALS = """
 SELECT game, count(*) FILTER (WHERE experiment IS NULL) AS matches,
        count(*) FILTER (WHERE complete AND experiment IS NULL) AS complete,
+       count(*) FILTER (WHERE experiment IS NULL AND origin = 'human') AS human,
+       count(*) FILTER (WHERE experiment IS NULL AND origin = 'bot') AS bot,
        count(*) FILTER (WHERE experiment IS NOT NULL) AS experiment_matches,
        CAST(min(coalesce(played_at, ingested_at)) AS DATE) AS first,
        CAST(max(coalesce(played_at, ingested_at)) AS DATE) AS last
@@ -343,7 +361,7 @@ ORDER BY m.game, src.position
 
 PLAYER_ITEMS = """
 SELECT game, action, item, sum(taken)::BIGINT AS taken, sum(seats)::BIGINT AS seats,
-       sum(wins) / sum(seats) AS win_rate_of_takers
+       sum(wins) / sum(seats) AS win_rate_of_takers, sum(wins)::BIGINT AS wins
 FROM summary_name_items WHERE name = $name AND experiment IS NULL
 GROUP BY ALL ORDER BY taken DESC, game, item LIMIT 20
 """

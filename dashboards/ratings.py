@@ -10,6 +10,7 @@ import streamlit as st
 
 from dashboards.data import Filters, query, signature
 from dashboards.i18n import t
+from dashboards.stats import with_wilson
 from ingest.ratings import SEATS, Z, leaderboard, rank, rate
 
 # The stored leaderboard, reckoned where the ratings are (a million matches rate four million
@@ -69,11 +70,29 @@ def page_of(name: str) -> str:
 
 
 def board(flt: Filters) -> tuple[pl.DataFrame, bool]:
-    """The leaderboard, each name with a link to its page; whether over all the matches."""
+    """The leaderboard, each name with a link to its page; whether over all the matches. The
+    rating's interval and the win rate's (of its matches) are named apart: neither is read
+    as the other's."""
     table, whole = board_of(flt)
-    return table.with_columns(
+    table = table.with_columns(
         pl.col("kind").replace_strict({"bot": t("bot"), "player": t("player")}),
         pl.col("name").map_elements(page_of, return_dtype=pl.String).alias("page"),
+        # the share of its matches it won, so this many of them
+        (pl.col("win_rate") * pl.col("matches")).round().cast(pl.Int64).alias("won"),
+    ).rename({"low": "rating_low", "high": "rating_high"})
+    table = with_wilson(table, "won", "matches", "win_rate_low", "win_rate_high")
+    return table.select(
+        "name",
+        "kind",
+        "rating",
+        "rating_low",
+        "rating_high",
+        "matches",
+        "win_rate",
+        "win_rate_low",
+        "win_rate_high",
+        "provisional",
+        "page",
     ), whole
 
 
@@ -89,8 +108,8 @@ def over_time(history: pl.DataFrame, name: str) -> pl.DataFrame:
             "nth",
             "rated",
             pl.col("mu").alias("rating"),
-            (pl.col("mu") - Z * pl.col("sigma")).alias("low"),
-            (pl.col("mu") + Z * pl.col("sigma")).alias("high"),
+            (pl.col("mu") - Z * pl.col("sigma")).alias("rating_low"),
+            (pl.col("mu") + Z * pl.col("sigma")).alias("rating_high"),
         )
         .sort("played_at", "game_id")
     )

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import math
 
+import polars as pl
 
-def wilson(wins: float, n: float, z: float = 1.959964) -> tuple[float, float]:
+Z = 1.959964  # a 95% interval: the normal's quantile at 0.975
+
+
+def wilson(wins: float, n: float, z: float = Z) -> tuple[float, float]:
     """The 95% Wilson score interval of a rate (sound at small n and at 0 or 1)."""
     if n <= 0:
         return (0.0, 1.0)
@@ -13,6 +17,36 @@ def wilson(wins: float, n: float, z: float = 1.959964) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def with_wilson(
+    frame: pl.DataFrame,
+    hits: str,
+    n: str,
+    low: str = "interval_low",
+    high: str = "interval_high",
+    z: float = Z,
+) -> pl.DataFrame:
+    """The frame with the 95% Wilson interval of hits / n beside it (as `wilson`, a column at
+    a time): none where n is 0 or missing, a rate of nothing."""
+    k = pl.when(pl.col(n) > 0).then(pl.col(n).cast(pl.Float64))
+    p = pl.col(hits) / k
+    centre = (p + z * z / (2 * k)) / (1 + z * z / k)
+    half = z * (p * (1 - p) / k + z * z / (4 * k * k)).sqrt() / (1 + z * z / k)
+    return frame.with_columns(
+        (centre - half).clip(lower_bound=0.0).alias(low),
+        (centre + half).clip(upper_bound=1.0).alias(high),
+    )
+
+
+def with_error_bars(
+    frame: pl.DataFrame, rate: str, low: str = "interval_low", high: str = "interval_high"
+) -> pl.DataFrame:
+    """The frame with how far the interval reaches above and below `rate` (`above`, `below`):
+    a chart's error bars."""
+    return frame.with_columns(
+        (pl.col(high) - pl.col(rate)).alias("above"), (pl.col(rate) - pl.col(low)).alias("below")
+    )
 
 
 def chi_square_p(observed: list[float], expected: list[float]) -> tuple[float, float, int]:

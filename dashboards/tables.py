@@ -34,6 +34,14 @@ RATES = (
     "interval_high",
     "hate_rate",
     "fair_share",
+    "win_rate_low",
+    "win_rate_high",
+    "early_pick_rate_low",
+    "early_pick_rate_high",
+    "win_rate_when_picked_low",
+    "win_rate_when_picked_high",
+    "win_rate_when_played_low",
+    "win_rate_when_played_high",
 )
 
 

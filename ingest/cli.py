@@ -254,7 +254,8 @@ def _experiment_line(report: dict[str, Any]) -> str:
 
 def cmd_rescore(args: argparse.Namespace) -> int:
     """Re-score stored matches under `--set` changes; status 2 when the changes do not fit."""
-    from ingest.rescore import Selection, match_json, report_text, rescore_stored
+    from ingest.rescore import match_json, report_text, rescore_stored
+    from ingest.selection import Selection
     from ingest.simulate import parse_settings
     from ingest.warehouse import DEFAULT_DB, exists
     from replay.errors import RulesError
@@ -294,7 +295,14 @@ def cmd_rescore(args: argparse.Namespace) -> int:
 
 def cmd_review(args: argparse.Namespace) -> int:
     """Who was winning after each step of one match, and its turning points."""
-    from ingest.review import NotEnoughMatches, model_of, review, review_text, stored_log
+    from ingest.review import (
+        NotEnoughMatches,
+        fit_stored,
+        model_of,
+        review,
+        review_text,
+        stored_log,
+    )
     from ingest.warehouse import DEFAULT_DB
 
     db = Path(args.db) if args.db else DEFAULT_DB
@@ -311,7 +319,10 @@ def cmd_review(args: argparse.Namespace) -> int:
             data = stored
         match = open_log(data, target, catalogues=Library(db))
         outcome = replay(match)
-        model = model_of(db, match.game.name)
+        if args.source:  # fitted on those matches alone, not the model the ingest keeps
+            model = fit_stored(db, match.game.name, args.source)
+        else:
+            model = model_of(db, match.game.name)
     except ReplayError as err:
         print(str(err), file=sys.stderr)
         return 1
@@ -334,7 +345,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
     db = Path(args.db) if args.db else DEFAULT_DB
     if not exists(db):
         return arg.no_warehouse("squire ratings", db)
-    board = leaderboard(of_game(db, args.game), args.game)
+    board = leaderboard(of_game(db, args.game, args.source), args.game)
     if args.json:
         for row in board.iter_rows(named=True):
             print(json_line(row))
@@ -648,13 +659,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--players", action="append", type=SEATS, default=[], help="only this count")
     p.add_argument("--since", type=date.fromisoformat, help="played on or after (YYYY-MM-DD)")
     p.add_argument("--until", type=date.fromisoformat, help="played on or before (YYYY-MM-DD)")
-    p.add_argument(
-        "--source",
-        type=arg.source,
-        metavar="human|bot|experiment[:ID]",
-        help="only matches of people, of bots, or of the stored experiments (of one); "
-        "experiments are left out otherwise",
-    )
+    _source_argument(p, "only matches of people, of bots, or of the stored experiments (of one)")
     p.add_argument(
         "--finish-with",
         metavar="BOT",
@@ -668,6 +673,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=sorted(GAMES))
     p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
     p.add_argument("--json", action="store_true", help="one JSON object per rated name")
+    _source_argument(
+        p, "rated over the matches of people, of bots, or of the stored experiments (of one) alone"
+    )
     p.set_defaults(run=cmd_ratings)
 
     p = sub.add_parser(
@@ -693,6 +701,11 @@ def parser() -> argparse.ArgumentParser:
         "and where a game_id is looked up",
     )
     p.add_argument("--json", action="store_true", help="one JSON object")
+    _source_argument(
+        p,
+        "the estimate fitted on the matches of people, of bots, or of the stored experiments "
+        "(of one) alone",
+    )
     p.set_defaults(run=cmd_review)
 
     p = sub.add_parser(
@@ -774,6 +787,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=sorted(GAMES))
     p.set_defaults(run=cmd_schema)
     return top
+
+
+def _source_argument(p: argparse.ArgumentParser, what: str) -> None:
+    """Where the matches read come from (Selection.source): the matches played by default."""
+    p.add_argument(
+        "--source",
+        type=arg.source,
+        metavar="human|bot|experiment[:ID]",
+        help=f"{what}; experiments are left out otherwise",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

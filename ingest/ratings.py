@@ -33,6 +33,7 @@ import polars as pl
 import pyarrow.parquet as pq
 from openskill.models import PlackettLuce
 
+from ingest.selection import Selection
 from ingest.warehouse import open_reader, rating_files
 
 # A name with fewer rated matches than this is shown as provisional.
@@ -257,15 +258,19 @@ def update(db: Path, con: duckdb.DuckDBPyConnection) -> None:
             shutil.rmtree(retired, ignore_errors=True)
 
 
-def of_game(db: Path, game: str) -> pl.DataFrame:
+def of_game(db: Path, game: str, source: str | None = None) -> pl.DataFrame:
     """The game's history as stored, or, where the stored ratings lag the warehouse (it was
-    written by a squire without ratings), rated afresh in memory."""
-    history = stored(db).filter(pl.col("game") == game)
+    written by a squire without ratings), rated afresh in memory; rated afresh too over the
+    matches of one `source` alone (Selection.source: a narrower field rates differently)."""
     con = open_reader(db)
     try:
+        if source is not None:
+            where, params = Selection(game=game, source=source).where()
+            return rate(_seats(con, where, **params))
         seats = _seats(con, PLAYED, game=game)
     finally:
         con.close()
+    history = stored(db).filter(pl.col("game") == game)
     if set(seats["game_id"].unique()) <= set(history["game_id"].unique()):
         return history
     return rate(seats)

@@ -4,67 +4,18 @@ changed: winners, ranks, the points each source gives (replay.rescore does each 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 from typing import Any
 
 from ingest.catalogues import Library
 from ingest.read import rebuilt
+from ingest.selection import Selection
 from ingest.warehouse import open_reader
 from replay.errors import ReplayError, one_line
 from replay.registry import GAMES
 from replay.rescore import Rescored, rescore
-
-
-@dataclass(frozen=True)
-class Selection:
-    """Which stored matches: the filters every statistics page offers, and who played."""
-
-    game: str
-    variants: Sequence[str] = ()
-    rulesets: Sequence[str] = ()
-    players: Sequence[int] = ()
-    since: date | None = None
-    until: date | None = None
-    # "human": no seat was a bot; "bot": every seat was; "experiment" (or "experiment:ID"):
-    # the matches of the stored experiments (of that one), left out otherwise
-    source: str | None = None
-
-    def where(self) -> tuple[str, dict[str, Any]]:
-        clauses = ["g.game = $game", "g.complete"]
-        params: dict[str, Any] = {"game": self.game}
-        for column, values in (("variant", self.variants), ("player_count", self.players)):
-            if values:
-                clauses.append(f"g.{column} IN (SELECT unnest(${column}))")
-                params[column] = list(values)
-        if self.rulesets:  # a ruleset's name, or a page's key (the name with its changes)
-            clauses.append(
-                "(g.ruleset IN (SELECT unnest($rulesets)) "
-                "OR g.ruleset_key IN (SELECT unnest($rulesets)))"
-            )
-            params["rulesets"] = list(self.rulesets)
-        if self.since is not None:
-            clauses.append("g.played_at >= $since")
-            params["since"] = self.since
-        if self.until is not None:
-            clauses.append("g.played_at < $until + INTERVAL 1 DAY")
-            params["until"] = self.until
-        kind, _, experiment = (self.source or "").partition(":")
-        if kind == "experiment":
-            clauses.append("g.experiment IS NOT NULL")
-            if experiment:
-                clauses.append("g.experiment = $experiment")
-                params["experiment"] = experiment
-        else:
-            clauses.append("g.experiment IS NULL")
-        if kind in ("human", "bot"):
-            bots = "count(agent) = count(*)" if kind == "bot" else "count(agent) = 0"
-            clauses.append(
-                f"g.game_id IN (SELECT game_id FROM seats GROUP BY game_id HAVING {bots})"
-            )
-        return " AND ".join(clauses), params
 
 
 def stored_logs(db: Path, selection: Selection) -> Iterator[tuple[str, bytes]]:

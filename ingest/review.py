@@ -12,11 +12,13 @@ import duckdb
 import msgspec
 import polars as pl
 
+from ingest.fact_rows import fact_rows
 from ingest.outlook import Facts, Model, fit, predict, turning_points
 from ingest.read import rebuilt
+from ingest.selection import Selection
 from ingest.warehouse import open_reader
 from replay.errors import one_line
-from replay.facts import ResourceChanged, ScoreChanged, TrackMoved
+from replay.facts import ScoreChanged
 from replay.log import Final
 from replay.replayer import Match, Outcome, Step, replay, start, steps
 
@@ -57,13 +59,16 @@ class Review:
         }
 
 
-def stored_facts(con: duckdb.DuckDBPyConnection, game: str, limit: int = FIT_MATCHES) -> Facts:
-    """The facts of the game's most recent complete matches, as outlook reads them."""
+def stored_facts(
+    con: duckdb.DuckDBPyConnection, game: str, limit: int = FIT_MATCHES, source: str | None = None
+) -> Facts:
+    """The facts of the game's most recent complete matches, as outlook reads them: the matches
+    played (people's and bots'), or those of `source` (Selection.source)."""
+    where, params = Selection(game=game, source=source).where()
     ids = con.sql(
-        """SELECT game_id, event_count FROM games
-        WHERE game = $game AND complete AND experiment IS NULL
-        ORDER BY played_at DESC, game_id LIMIT $limit""",
-        params={"game": game, "limit": limit},
+        f"""SELECT g.game_id, g.event_count FROM games g WHERE {where}
+        ORDER BY g.played_at DESC, g.game_id LIMIT $limit""",
+        params={**params, "limit": limit},
     ).pl()
     listed = ids["game_id"].to_list()
     # The range lets the reader skip row groups by their game_id statistics; the list says
@@ -84,16 +89,18 @@ def stored_facts(con: duckdb.DuckDBPyConnection, game: str, limit: int = FIT_MAT
     )
 
 
-def fit_stored(db: Path, game: str) -> Model:
+def fit_stored(db: Path, game: str, source: str | None = None) -> Model:
     con = open_reader(db)
     try:
-        facts = stored_facts(con, game)
+        facts = stored_facts(con, game, source=source)
     finally:
         con.close()
     if facts.lengths.height < LEAST_MATCHES:
+        which = f" of --source {source}" if source else ""
         raise NotEnoughMatches(
             f"who was winning is estimated from stored matches: {game} needs at least "
-            f"{LEAST_MATCHES} complete ones in the warehouse, it holds {facts.lengths.height}"
+            f"{LEAST_MATCHES} complete ones{which} in the warehouse, it holds "
+            f"{facts.lengths.height}"
         )
     return fit(facts, game)
 
@@ -162,18 +169,10 @@ def replayed_facts(outcome: Outcome) -> Facts:
     match = outcome.match
     header, players = match.header, match.header.players
     game_id = header.game_id
-    scores: list[tuple[str, int, str, int]] = []
-    tracks: list[tuple[str, int, str, str, int]] = []
-    resources: list[tuple[str, int, str, str, int]] = []
-    for step in outcome.steps:
-        for fact in step.facts:
-            if isinstance(fact, ScoreChanged):
-                scores.append((game_id, step.index, players[fact.seat], fact.points))
-            elif isinstance(fact, TrackMoved):
-                tracks.append((game_id, step.index, players[fact.seat], fact.track, fact.after))
-            elif isinstance(fact, ResourceChanged):
-                held = (game_id, step.index, players[fact.seat], fact.resource, fact.delta)
-                resources.append(held)
+    rows = fact_rows(game_id, players, outcome.steps)  # as an ingest stores them
+    scores = [(g, i, who, points) for g, i, _, who, _, points in rows["score_events"]]
+    tracks = [(g, i, who, t, after) for g, i, _, who, t, _, after, _ in rows["track_moves"]]
+    resources = [(g, i, who, r, d) for g, i, _, who, r, d, _ in rows["resource_changes"]]
     neutral = getattr(header, "neutral", None)
     first = players.index(header.start_player)
     result = match.game.result(outcome.state) if match.game.is_over(outcome.state) else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, get_args
@@ -17,10 +17,10 @@ from typing import Any, get_args
 import pyarrow as pa
 
 from ingest.catalogues import Library
+from ingest.fact_rows import add_fact_rows
 from ingest.read import read_log
 from replay.catalogues import Catalogues
 from replay.errors import ReplayError, internal, one_line, rejection
-from replay.facts import PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved
 from replay.game import Game
 from replay.replayer import Step, open_log, start, steps
 
@@ -72,6 +72,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "catalogue_sha256",
         "experiment",
         "arm",
+        "origin",
     ),
     "seats": (
         "game_id",
@@ -111,10 +112,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "cause",
     ),
     # Derived while replaying, so the dashboards need not rebuild them for every question:
-    # each disc's progress at the end of each round (before a reset), and when it last
-    # arrived; the component each event takes with its position in the seat's round; each
-    # seat's final points from each of its game's sources, zeros included; and the leader of
-    # each track at each round's end, and whether the lead changed hands since the last.
+    # each marker at the end of each round (before a reset) and its place there, and the
+    # leader of each track then, as the engine ranks them (ingest.fact_rows); the component
+    # each event takes with its position in the seat's round; and each seat's final points
+    # from each of its game's sources, zeros included.
     "round_progress": ("game_id", "round", "player", "track", "progress", "arrived"),
     "seat_points": ("game_id", "seat", "player", "source", "points"),
     "track_leaders": ("game_id", "round", "track", "leader", "changed"),
@@ -398,6 +399,7 @@ def _replay_into(
     g["catalogue_sha256"].append(catalogue.sha256 if catalogue else None)
     g["experiment"].append(header.experiment.id if header.experiment else None)
     g["arm"].append(header.experiment.arm if header.experiment else None)
+    g["origin"].append(origin(players, header.agents, neutral))
 
     s = cols["seats"]
     winners = set(result.winners)
@@ -439,119 +441,48 @@ def _replay_into(
     item_fields = _item_types(game)  # empty for a game without components
     items = rows["item_events"]
     taken: dict[tuple[int, str, str], int] = {}  # (round, player, kind) → items so far
-    moves, scores = rows["track_moves"], rows["score_events"]
-    resources, removed = rows["resource_changes"], rows["pieces_removed"]
-    progress: dict[tuple[str, str], tuple[int, int]] = {}  # (player, track) → (progress, arrived)
-    snapshots: list[dict[tuple[str, str], tuple[int, int]]] = []  # at each round's end
+    player_of = _players_of(state, players)
     for step in replayed:
         named = item_fields.get(type(step.event))
         if named is not None:
             event = step.event
             kind, field = named
-            key = (step.round, event.player, kind)
+            player = player_of(event.player)
+            key = (step.round, player, kind)
             taken[key] = position = taken.get(key, 0) + 1
             items.append(
                 (
                     game_id,
                     step.index,
                     step.round,
-                    event.player,
+                    player,
                     kind,
                     getattr(event, field),
                     position,
                 )
             )
-        if not step.facts:
-            continue
-        if step.round > len(snapshots) + 1:  # a later round began: the earlier ones ended
-            snapshots.extend([progress.copy()] * (step.round - 1 - len(snapshots)))
-        index = step.index
-        for fact in step.facts:
-            if type(fact) is TrackMoved:
-                player = players[fact.seat]
-                moves.append(
-                    (
-                        game_id,
-                        index,
-                        fact.round,
-                        player,
-                        fact.track,
-                        fact.before,
-                        fact.after,
-                        fact.cause,
-                    )
-                )
-                if fact.cause == "reset":
-                    if fact.round > len(snapshots):  # the round ends before its reset
-                        snapshots.extend([progress.copy()] * (fact.round - len(snapshots)))
-                    progress[player, fact.track] = NOWHERE
-                else:
-                    progress[player, fact.track] = (fact.after, index)
-            elif type(fact) is ScoreChanged:
-                scores.append(
-                    (game_id, index, fact.round, players[fact.seat], fact.source, fact.points)
-                )
-            elif type(fact) is ResourceChanged:
-                resources.append(
-                    (
-                        game_id,
-                        index,
-                        fact.round,
-                        players[fact.seat],
-                        fact.resource,
-                        fact.delta,
-                        fact.cause,
-                    )
-                )
-            elif type(fact) is PiecesRemoved:
-                removed.append(
-                    (
-                        game_id,
-                        index,
-                        fact.round,
-                        players[fact.seat],
-                        players[fact.victim],
-                        fact.place,
-                        fact.piece,
-                        fact.count,
-                        fact.cause,
-                    )
-                )
-    if replayed:
-        closed = replayed[-1].round if result.complete else replayed[-1].round - 1
-        if closed > len(snapshots):
-            snapshots.extend([progress.copy()] * (closed - len(snapshots)))
-    _round_ends(rows, game_id, players, snapshots, sorted({track for _, track in progress}))
+    add_fact_rows(rows, game_id, players, replayed)
     return game_id
 
 
-NOWHERE = (0, 0)  # a disc that has not moved since the start or its last reset
+def _players_of(state: Any, players: list[str]) -> Callable[[str], str]:
+    """The header's player an event's `player` plays for: itself, or (KA-20 lancelot, whose
+    colours' events name the colour) the player whose colour it is, so that a colour's picks
+    and plays count for the player whose seat wins or loses."""
+    owners, seats = getattr(state, "owners", None), getattr(state, "seats", None)
+    if owners is None or not isinstance(seats, dict):
+        return str
+    return lambda name: players[owners[seats[name]]] if name in seats else name
 
 
-def _round_ends(
-    rows: dict[str, list[tuple[Any, ...]]],
-    game_id: str,
-    players: list[str],
-    snapshots: list[dict[tuple[str, str], tuple[int, int]]],
-    tracks: list[str],
-) -> None:
-    """Each disc at each round's end; each track's leader: the disc furthest on, on a shared
-    square the later arrival (then the later name, so a tie never goes unresolved)."""
-    ends, leaders = rows["round_progress"], rows["track_leaders"]
-    last_leader: dict[str, str] = {}
-    for rnd, snapshot in enumerate(snapshots, 1):
-        at = snapshot.get
-        for track in tracks:
-            front = NOWHERE
-            leader = ""
-            for player in players:
-                disc = at((player, track), NOWHERE)
-                ends.append((game_id, rnd, player, track, disc[0], disc[1]))
-                if disc > front or (disc == front and player > leader):
-                    front, leader = disc, player
-            if front[0] > 0:
-                before = last_leader.get(track)
-                leaders.append(
-                    (game_id, rnd, track, leader, before is not None and before != leader)
-                )
-                last_leader[track] = leader
+def origin(players: list[str], agents: dict[str, str], neutral: str | None) -> str:
+    """Who played the match: "bot" when a bot sat at every seat that can win (a simulation),
+    "human" when a person sat at one (a club's match, even with bots beside them)."""
+    return "bot" if all(p in agents for p in players if p != neutral) else "human"
+
+
+# The same, for the parts stored before `games.origin` (a reader's view, the summaries of such
+# a part): a match whose every seat that can win had a bot.
+ORIGIN_SQL = """coalesce({games}.origin, CASE WHEN {games}.game_id IN (
+    SELECT game_id FROM {seats} WHERE NOT neutral GROUP BY game_id HAVING count(agent) = count(*)
+) THEN 'bot' ELSE 'human' END)"""

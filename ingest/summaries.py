@@ -4,14 +4,16 @@ A statistics page asks the same few questions of every match under its filters (
 source, wins by seat, progress by round, …). Asked of the rows, each question joins and
 groups the whole warehouse: seconds at 100,000 matches, tens of seconds at a million. So
 every part also holds its answers, grouped by what the filters narrow by — game, variant,
-rule set, player count, the day played (UTC), experiment and arm — and by what the pages
-show. Every measure is a count or a sum, so the summaries of several parts add up: a reader
-sums them at read time (`open_reader` gives one view per summary over every part), and a
-merged part holds the sums of the parts it replaces. The box plot's quartiles come from a
-histogram of points (points are whole numbers), so they are exact too.
+rule set, player count, the day played (UTC), who played (people or bots), experiment and
+arm — and by what the pages show. Every measure is a count or a sum, so the summaries of
+several parts add up: a reader sums them at read time (`open_reader` gives one view per
+summary over every part), and a merged part holds the sums of the parts it replaces. The box
+plot's quartiles come from a histogram of points (points are whole numbers), so they are
+exact too.
 
 A part written before summaries existed has none: the reader derives them from its rows
-(slower, but the same answers), and a compaction writes them.
+(slower, but the same answers), and a compaction writes them. So has a part whose summaries
+are of an earlier VERSION (grouped by fewer keys): their file names carry the version.
 """
 
 from __future__ import annotations
@@ -23,6 +25,12 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from ingest.rows import ORIGIN_SQL
+
+# Raised when the summaries' keys change: a part's summaries of an earlier version are
+# derived from its rows until a compaction writes them again.
+VERSION = 2
+
 # What the filters narrow by (dashboards.data.Filters): every summary is grouped by these.
 # The day is taken in UTC, whatever the reader's time zone.
 FILTERED = (
@@ -31,13 +39,15 @@ FILTERED = (
     "ruleset_key",
     "player_count",
     "played_at",
+    "origin",
     "experiment",
     "arm",
 )
-_MATCHES = """
+_MATCHES = f"""
     SELECT game_id, game, variant, ruleset_key, player_count,
-           CAST(played_at AT TIME ZONE 'UTC' AS DATE) AS played_at, experiment, arm
-    FROM {games} WHERE complete
+           CAST(played_at AT TIME ZONE 'UTC' AS DATE) AS played_at,
+           {ORIGIN_SQL.format(games="g", seats="{seats}")} AS origin, experiment, arm
+    FROM {{games}} g WHERE complete
 """
 _DIMS = ", ".join(f"m.{c}" for c in FILTERED)
 
@@ -92,7 +102,8 @@ SUMMARIES: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     # Each source's share of the winners' points, match by match (signed: a penalty is a
     # negative share; winners of a tie together), summed: the mean is the experiment metric
-    # `source_share` over the same matches. A match whose winners scored nothing has none.
+    # `source_share` over the same matches; with their squares, its interval. A match whose
+    # winners scored nothing has none.
     "winner_shares": (
         (*FILTERED, "source"),
         f"""
@@ -101,7 +112,8 @@ SUMMARIES: dict[str, tuple[tuple[str, ...], str]] = {
             FROM {{seat_points}} p JOIN {{seats}} s USING (game_id, seat)
             WHERE s.won AND NOT s.neutral GROUP BY ALL
         ), t AS (SELECT game_id, sum(points) AS total FROM w GROUP BY game_id)
-        SELECT {_DIMS}, w.source, count(*) AS matches, sum(w.points / t.total) AS share
+        SELECT {_DIMS}, w.source, count(*) AS matches, sum(w.points / t.total) AS share,
+               sum(pow(w.points / t.total, 2)) AS share_squares
         FROM m JOIN w USING (game_id) JOIN t USING (game_id) WHERE t.total > 0 GROUP BY ALL
         """,
     ),
@@ -220,7 +232,7 @@ SOURCES = ("games", "seats", "seat_points", "round_progress", "track_leaders", "
 
 
 def file_name(summary: str) -> str:
-    return f"summary_{summary}.parquet"
+    return f"summary_{summary}.v{VERSION}.parquet"
 
 
 def sql(summary: str, tables: Mapping[str, str]) -> str:

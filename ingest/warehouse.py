@@ -41,7 +41,7 @@ import pyarrow.parquet as pq
 
 from ingest import summaries
 from ingest.memory import return_freed
-from ingest.rows import COLUMNS, TYPES, Reject
+from ingest.rows import COLUMNS, ORIGIN_SQL, TYPES, Reject
 from ingest.stored import Stored
 from replay.errors import one_line
 from replay.registry import GAMES
@@ -179,10 +179,15 @@ def open_reader(db: Path = DEFAULT_DB) -> duckdb.DuckDBPyConnection:
     con = duckdb.connect()
     con.execute("SET TimeZone = 'UTC'")  # days are UTC days, as the summaries count them
     committed = parts(db)
-    for table, arrow_schema in SCHEMA.items():
-        _view(con, table, [p / f"{table}.parquet" for p in committed], arrow_schema)
-    # Parts from before summaries are summarised from their rows, at each query.
+    # Parts from before summaries (of this version) are summarised from their rows, at each
+    # query; their matches say who played them only through their seats.
     legacy = [p for p in committed if summaries.missing(p)]
+    for table, arrow_schema in SCHEMA.items():
+        name = "games_stored" if table == "games" and legacy else table
+        _view(con, name, [p / f"{table}.parquet" for p in committed], arrow_schema)
+    if legacy:
+        origin = ORIGIN_SQL.format(games="games_stored", seats="seats")
+        con.execute(f"CREATE VIEW games AS SELECT * REPLACE ({origin} AS origin) FROM games_stored")
     for table in summaries.SOURCES if legacy else ():
         _view(con, f"legacy_{table}", [p / f"{table}.parquet" for p in legacy], SCHEMA[table])
     for name, rows in empty_summaries().items():

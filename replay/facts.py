@@ -31,6 +31,22 @@ class TrackMoved(Fact, frozen=True, tag="track", gc=False):
     cause: str
 
 
+class TrackRanked(Fact, frozen=True, tag="ranked", gc=False):
+    """Where a round ends, a seat's marker on a track as the game's own ranking stands then,
+    before any reset that end brings: `progress` is where it stands, `place` its place in the
+    engine's order of the track from the front (1, 2, …: markers on one square in the order
+    the game ranks them), `leads` whether it is the track's leader (one marker at most: none
+    while no marker is above 0). Every marker of every track at every round's end, the
+    match's last included. In Knight Academy's lancelot (KA-20) a player has a marker of each
+    colour."""
+
+    seat: int
+    track: str
+    progress: int
+    place: int
+    leads: bool
+
+
 class ResourceChanged(Fact, frozen=True, tag="resource", gc=False):
     """A seat gains (`delta` > 0) or gives up units of a resource it holds: a token, a worker."""
 
@@ -51,4 +67,4 @@ class PiecesRemoved(Fact, frozen=True, tag="removed", gc=False):
     cause: str
 
 
-AnyFact = ScoreChanged | TrackMoved | ResourceChanged | PiecesRemoved
+AnyFact = ScoreChanged | TrackMoved | TrackRanked | ResourceChanged | PiecesRemoved

@@ -11,12 +11,13 @@ import msgspec
 
 from replay.catalogues import Uses
 from replay.errors import IllegalEvent, RulesError
-from replay.facts import Fact
+from replay.facts import Fact, TrackRanked
 from replay.log import Header
 
 C = TypeVar("C")  # the game's ruleset (Config)
 S = TypeVar("S")  # the game's State
 E = TypeVar("E")  # the game's event union
+H = TypeVar("H", bound=Header)  # a game's header type
 
 CHANCE = -1  # `Expecting.decider` when the next event is a chance outcome (a deal, a draw).
 # What a bot returns to end an open sequence of its own events (an Albus Academy cast), which
@@ -95,6 +96,43 @@ def dispatch(handlers: Mapping[type, Handler], game: str) -> Callable[[S, E], Se
     return apply
 
 
+def track_ranked(
+    rnd: int,
+    track: str,
+    progress: Sequence[int],
+    order: Sequence[int],
+    leader: int | None,
+    owners: Sequence[int] | None = None,
+) -> list[Fact]:
+    """A round's end on one track: each seat's marker (`progress` by seat) at its place in
+    `order` (the seats from the front, as the game ranks them), `leader` the seat that leads
+    or None; `owners`, where a game's seats are not its players, whose each seat is."""
+    return [
+        TrackRanked(
+            round=rnd,
+            seat=seat if owners is None else owners[seat],
+            track=track,
+            progress=progress[seat],
+            place=place,
+            leads=seat == leader,
+        )
+        for place, seat in enumerate(order, 1)
+    ]
+
+
+def ranked_as_scores(
+    rnd: int, tracks: Mapping[str, Sequence[int]], order: Callable[[Sequence[int]], list[int]]
+) -> list[Fact]:
+    """A round's end in a game whose rules rank no track: each track (its value by seat)
+    ordered as `order` orders the game's scores, its leader the first once above 0."""
+    facts: list[Fact] = []
+    for track, values in tracks.items():
+        seats = order(values)
+        leader = seats[0] if values[seats[0]] > 0 else None
+        facts += track_ranked(rnd, track, values, seats, leader)
+    return facts
+
+
 class Result(msgspec.Struct, frozen=True, kw_only=True):
     """Scores by seat order; winners are seat indices after the game's tie-break."""
 
@@ -154,6 +192,34 @@ class Simulation(Generic[S, E]):
 
 
 @dataclass(frozen=True)
+class Option:
+    """A mode switch a header names in `options` (`{"advanced": true}`): the ruleset fields it
+    sets when true (`on`) and when false (`off`), over the header's ruleset and under its
+    `rules`, so one switch turns on a rule made of several numbers."""
+
+    rule: str  # the rule it switches, e.g. "KA-21"
+    on: Mapping[str, Any]
+    off: Mapping[str, Any]
+
+
+def switch(rule: str, off: Any, on: Any) -> Option:
+    """The option that turns ruleset `off` into ruleset `on`: the fields where they differ."""
+    low, high = msgspec.to_builtins(off), msgspec.to_builtins(on)
+    changed = [name for name, value in high.items() if low.get(name) != value]
+    return Option(
+        rule=rule,
+        on={name: high[name] for name in changed},
+        off={name: low[name] for name in changed},
+    )
+
+
+def _shown(value: Any, most: int = 40) -> str:
+    """A header value as JSON, cut short: a message names it without repeating a whole line."""
+    text = msgspec.json.encode(value).decode()
+    return text if len(text) <= most else f"{text[: most - 1]}…"
+
+
+@dataclass(frozen=True)
 class Game(Generic[C, S, E]):
     """A game as a plain record of pure functions (after boardgame.io)."""
 
@@ -193,19 +259,28 @@ class Game(Generic[C, S, E]):
     # The ruleset's numbers that change scoring only: every event a log holds stays legal
     # under any value of them, so a stored match re-scores exactly (replay.rescore).
     scoring_only: frozenset[str] = frozenset()
+    # The mode switches a header may name in `options`, by name (Knight Academy's `advanced`,
+    # KA-21): beside the rulesets, since each switches ruleset fields.
+    options: Mapping[str, Option] = field(default_factory=dict)
 
     def scored_sources(self, config: C) -> Sequence[str]:
         """The sources a match under `config` scores from: all of `sources` by default."""
         return self.sources if self.sources_of is None else self.sources_of(config)
 
     def ruleset(self, header: Header, extra: Mapping[str, C] | None = None) -> C:
-        """LOG-3: the header's named ruleset with its `rules` overrides on top."""
-        return self.resolve(header.ruleset, header.rules, extra)
+        """LOG-3: the header's named ruleset, its `options` switched on it, its `rules`
+        overrides on top."""
+        return self.resolve(header.ruleset, header.rules, extra, header.options)
 
     def resolve(
-        self, name: str | None, rules: Mapping[str, Any], extra: Mapping[str, C] | None = None
+        self,
+        name: str | None,
+        rules: Mapping[str, Any],
+        extra: Mapping[str, C] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> C:
-        """The ruleset called `name` (default: the standard one) with `rules` on top."""
+        """The ruleset called `name` (default: the standard one), `options` switched on it,
+        `rules` on top."""
         name = name or self.standard_ruleset
         known = {**self.rulesets, **(extra or {})}
         if name not in known:
@@ -213,11 +288,56 @@ class Game(Generic[C, S, E]):
                 "LOG-3", f"unknown ruleset {name!r}; known: {', '.join(sorted(known))}"
             )
         base = known[name]
-        if not rules:
+        switched = self.switched(options or {})
+        if not rules and not switched:
             return base
         try:
-            return msgspec.convert({**msgspec.to_builtins(base), **rules}, type=self.config_type)
+            return msgspec.convert(
+                {**msgspec.to_builtins(base), **switched, **rules}, type=self.config_type
+            )
         except (msgspec.ValidationError, ValueError) as err:
-            raise RulesError(
-                "LOG-3", f"rules overrides do not fit ruleset {name!r}: {err}"
-            ) from None
+            given = (("options", switched), ("rules overrides", rules))
+            what = " and ".join(part for part, there in given if there)
+            raise RulesError("LOG-3", f"{what} do not fit ruleset {name!r}: {err}") from None
+
+    def switched(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """LOG-3: the ruleset fields a header's `options` set. Each names a switch of this
+        game, true (on) or false (off), whatever its ruleset says."""
+        fields: dict[str, Any] = {}
+        for name, value in options.items():
+            option = self.options.get(name)
+            if option is None:
+                known = ", ".join(f"{k} ({o.rule})" for k, o in sorted(self.options.items()))
+                known = f"known: {known}" if known else f"{self.name} has none"
+                raise RulesError("LOG-3", f"unknown option {_shown(name)}; {known}")
+            if type(value) is not bool:
+                raise RulesError(
+                    "LOG-3", f"option {_shown(name)} is true or false, not {_shown(value)}"
+                )
+            fields.update(option.on if value else option.off)
+        return fields
+
+    def settled(self, header: H, extra: Mapping[str, C] | None = None) -> H:
+        """The header with its `options` folded into its `ruleset` and `rules`, so that what
+        files a match by them (the warehouse's `ruleset`, `ruleset_key`) names the rules it was
+        replayed with. The ruleset is the named one nearest to what the options make: the
+        fewest fields apart, the header's own on a tie (`knight-academy/standard` with
+        `advanced` is `knight-academy/advanced`); the fields where it differs go under the
+        header's own `rules`. It resolves as the header does, whose options `ruleset` checks."""
+        if not header.options:
+            return header
+        name = header.ruleset or self.standard_ruleset
+        known = {**self.rulesets, **(extra or {})}
+        made = msgspec.to_builtins(self.resolve(name, {}, extra, header.options))
+
+        def apart(candidate: str) -> dict[str, Any]:
+            fields = msgspec.to_builtins(known[candidate])
+            return {k: v for k, v in made.items() if fields.get(k) != v}
+
+        nearest = min([name, *(k for k in known if k != name)], key=lambda k: len(apart(k)))
+        return msgspec.structs.replace(
+            header,
+            ruleset=header.ruleset if nearest == name else nearest,
+            rules={**apart(nearest), **header.rules},
+            options={},
+        )

@@ -7,7 +7,8 @@ Besides each game's own rule ids, a log can break the format itself:
 - LOG-1: every line is a JSON object.
 - LOG-2: every event has a kind this game knows, with its fields of the right types.
 - LOG-3: the first line is a valid header: format, known game, unique players, a known
-  first player, variant and ruleset, rule overrides that name real parameters.
+  first player, variant and ruleset, options the game knows (true or false), rule overrides
+  that name real parameters.
 - LOG-4: a `final` claim comes after the game has ended and agrees with the replayed scores.
 - LOG-5: nothing follows the end of the game but the `final` claim, and nothing follows that.
 - LOG-6: the log keeps to squire's limits (replay.limits): size, lines, line length, nesting.
@@ -54,7 +55,7 @@ class Header(
     first_player: str | None = None
     variant: str = "base"
     ruleset: str | None = None
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = {}  # mode switches by name, each the game's (Game.options)
     rules: dict[str, Any] = {}
     agents: dict[str, str] = {}
     catalogue: Catalogue | None = None

@@ -40,7 +40,7 @@ class Match:
 
     path: str
     game: Game[Any, Any, Any]
-    header: Header
+    header: Header  # its `options` settled into `ruleset` and `rules` (Game.settled)
     config: Any
     lines: list[tuple[int, bytes]]
     header_line: bytes = b""  # as written, so the log can be rebuilt from stored events
@@ -114,6 +114,7 @@ def open_log(
             )
         extra = {k: v for k, v in (rulesets or {}).items() if k.startswith(game.name + "/")}
         config = game.ruleset(header, extra)
+        header = game.settled(header, extra)  # options filed as the rules they switch
         catalogue = (
             None
             if game.catalogue is None

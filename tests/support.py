@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import socket
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,7 +131,16 @@ class Profile:
     example: str  # a worked example (tests/<game>/logs/) to break, line by line
     # name → (1-based line, its replacement, the rule that must refuse it), from its lines
     broken: Callable[[list[str]], dict[str, tuple[int, str, str]]]
+    # Each track where a round ends, read from the engine's state (its snapshot) and ranked by
+    # the engine's own ranking: track → (its markers from the front as (the header's seat,
+    # progress), the leading seat or None)
+    standing: Callable[[Any], dict[str, tuple[list[tuple[int, int]], int | None]]]
     invariant: Callable[[Any], None] = field(default=lambda state: None)
+    # Where one event may change the tracks after a round's end (resets) or end two rounds:
+    # the function of the game's rules module a round ends in, read as it is called when the
+    # call moves the match to its next round or ends it. None: a round's end is read in the
+    # state after the event that ends it.
+    ranks_in: str | None = None
     # Variants the player count does not imply, by name, with their player count (KA-20)
     variants: Mapping[str, int] = field(default_factory=dict)
 
@@ -144,6 +154,12 @@ class Profile:
         if isinstance(table, str):
             return {"players": self.variants[table], "variant": table}
         return {"players": table}
+
+
+def led_by_first(order: list[int], values: list[int]) -> tuple[list[tuple[int, int]], int | None]:
+    """A track the rules rank no further than its engine's order (seats from the front): its
+    markers in that order, led by the first once above 0."""
+    return [(seat, values[seat]) for seat in order], (order[0] if values[order[0]] > 0 else None)
 
 
 def greedy_win_share(spec: Any, matches: int) -> float:
@@ -175,3 +191,10 @@ def sample_tables_and_bots(folder: Path) -> tuple[int, set[int], set[str]]:
         tables.add(len(header.players) - (getattr(header, "neutral", None) is not None))
         bots.update(header.agents.values())
     return len(paths), tables, bots
+
+
+def free_port() -> int:
+    """A port nothing listens on now, for a server a test starts."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])

@@ -12,7 +12,8 @@ import pytest
 from ingest.cli import main
 from ingest.pipeline import ingest
 from ingest.read import find_logs, read_log
-from ingest.rescore import Selection, rescore_stored
+from ingest.rescore import rescore_stored
+from ingest.selection import Selection
 from replay.registry import GAMES
 from replay.replayer import open_log, replay
 from replay.rescore import rescore, with_rules

@@ -17,6 +17,7 @@ import pytest
 
 from ingest import upload
 from ingest.warehouse import open_reader
+from tests.support import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "data" / "samples"
@@ -161,7 +162,13 @@ def _command(name: str, tmp_path: Path) -> list[str]:
             *("experiment", "knight-academy", "--a", "quest_prizes=[12,8,4]"),
             *("--metric", "margin", "--db", db),
         ],
-        "up": ["up", "--db", db, "--port", "8599"],  # stopped while it ingests, before serving
+        "up": [
+            "up",
+            "--db",
+            db,
+            "--port",
+            str(free_port()),
+        ],  # stopped while it ingests, before serving
     }[name]
 
 

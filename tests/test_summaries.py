@@ -43,7 +43,8 @@ FROM games g JOIN seats s USING (game_id)
 WHERE ($game IS NULL OR g.game = $game)
   AND ($id_contains = '' OR g.game_id ILIKE '%' || $id_contains || '%')
   AND CAST(coalesce(g.played_at, g.ingested_at) AS DATE) BETWEEN $first AND $last
-  AND ($experiments OR g.experiment IS NULL)
+  AND ((g.experiment IS NULL AND list_contains($origins, g.origin))
+       OR ($experiments AND g.experiment IS NOT NULL))
 GROUP BY ALL
 HAVING $player = '' OR bool_or(s.player ILIKE '%' || $player || '%')
 ORDER BY played DESC, g.game_id
@@ -57,7 +58,7 @@ FROM points_by_source WHERE NOT neutral AND {where}
 GROUP BY ALL ORDER BY position, won DESC
 """,
     "SOURCE_MEANS_BY": """
-SELECT {by} AS value, source, position, avg(points) AS mean
+SELECT {by} AS value, source, position, avg(points) AS mean, count(*) AS seats
 FROM points_by_source WHERE NOT neutral AND {where}
 GROUP BY ALL ORDER BY value, position
 """,
@@ -89,7 +90,8 @@ GROUP BY ALL ORDER BY p.track, p.round, r.won
 """,
     "ROUND_LEADERS": """
 SELECT l.track, l.round, avg(r.won::INTEGER) AS winner_leads_share,
-       count(*) FILTER (WHERE l.changed) AS lead_changes, count(*) AS matches
+       count(*) FILTER (WHERE l.changed) AS lead_changes, count(*) AS matches,
+       count(*) FILTER (WHERE r.won) AS leader_wins
 FROM track_leaders l
 JOIN seat_results r ON r.game_id = l.game_id AND r.player = l.leader
 WHERE {where}
@@ -115,7 +117,10 @@ SELECT i.item, split_part(i.item, '-', 1) AS item_type,
        avg((i.position <= 2)::INTEGER) FILTER (WHERE i.action = $pick) AS early_pick_rate,
        avg(r.won::INTEGER) FILTER (WHERE i.action = $pick) AS win_rate_when_picked,
        count(*) FILTER (WHERE i.action = $play) AS plays,
-       avg(r.won::INTEGER) FILTER (WHERE i.action = $play) AS win_rate_when_played
+       avg(r.won::INTEGER) FILTER (WHERE i.action = $play) AS win_rate_when_played,
+       count(*) FILTER (WHERE i.action = $pick AND i.position <= 2) AS early_picks,
+       count(*) FILTER (WHERE i.action = $pick AND r.won) AS wins_when_picked,
+       count(*) FILTER (WHERE i.action = $play AND r.won) AS wins_when_played
 FROM item_events i
 JOIN seat_results r ON r.game_id = i.game_id AND r.player = i.player
 WHERE NOT r.neutral AND {where}
@@ -127,7 +132,8 @@ WITH took AS (
     FROM item_events GROUP BY ALL
 )
 SELECT t.action, t.item, sum(t.times) AS taken, count(*) AS seats,
-       avg(t.first_round) AS mean_first_round, avg(r.won::INTEGER) AS win_rate_of_takers
+       avg(t.first_round) AS mean_first_round, avg(r.won::INTEGER) AS win_rate_of_takers,
+       count(*) FILTER (WHERE r.won) AS wins
 FROM took t JOIN seat_results r ON r.game_id = t.game_id AND r.player = t.player
 WHERE NOT r.neutral AND {where}
 GROUP BY ALL ORDER BY t.action, win_rate_of_takers DESC, t.item
@@ -143,7 +149,11 @@ WITH w AS (
 )
 SELECT ruleset_key, source, sum(w.points) / any_value(n.n) AS mean_points,
        avg(w.points / t.total) FILTER (WHERE t.total > 0) AS share,
-       count(*) FILTER (WHERE t.total > 0) AS matches
+       count(*) FILTER (WHERE t.total > 0) AS matches,
+       share - 1.959964 * stddev_samp(w.points / t.total) FILTER (WHERE t.total > 0)
+           / sqrt(matches) AS interval_low,
+       share + 1.959964 * stddev_samp(w.points / t.total) FILTER (WHERE t.total > 0)
+           / sqrt(matches) AS interval_high
 FROM w JOIN t USING (game_id) JOIN n USING (ruleset_key)
 GROUP BY ruleset_key, source, position HAVING count(*) FILTER (WHERE t.total > 0) > 0
 ORDER BY ruleset_key, position
@@ -189,7 +199,7 @@ WITH took AS (
     FROM item_events i GROUP BY ALL
 )
 SELECT r.game, t.action, t.item, sum(t.times) AS taken, count(*) AS seats,
-       avg(r.won::INTEGER) AS win_rate_of_takers
+       avg(r.won::INTEGER) AS win_rate_of_takers, count(*) FILTER (WHERE r.won) AS wins
 FROM took t JOIN seat_results r ON r.game_id = t.game_id AND r.player = t.player
 WHERE coalesce(r.agent, r.player) = $name AND NOT r.neutral AND r.experiment IS NULL
 GROUP BY ALL ORDER BY taken DESC, r.game, t.item LIMIT 20

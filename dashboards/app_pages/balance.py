@@ -14,7 +14,7 @@ from dashboards.common import filters, has_matches, literals, named, where
 from dashboards.data import Filters, query
 from dashboards.draft import balance_section
 from dashboards.i18n import t
-from dashboards.stats import chi_square_p
+from dashboards.stats import chi_square_p, with_error_bars, with_wilson
 from dashboards.tables import show
 
 st.title(t("balance"))
@@ -23,6 +23,7 @@ if not has_matches():
 flt = filters()
 
 st.subheader(f"{t('seat')} — {t('win_rate')}")
+st.caption(t("rates_caption"))
 sql, params = where(flt, queries.SEAT_TABLE)
 seats = query(sql, params)
 tests = []
@@ -41,17 +42,32 @@ for (count,), group in seats.group_by("player_count", maintain_order=True):
             t("verdict"): t("seat_advantage") if p < 0.05 else t("no_evidence"),
         }
     )
-seats = seats.with_columns(
-    (pl.col("wins") / pl.col("matches")).alias("win_rate"), (pl.col("seat") + 1).alias("seat")
+# A seat's n is its matches: each match has one seat at each place in the turn order.
+seats = with_wilson(
+    seats.with_columns(
+        (pl.col("wins") / pl.col("matches")).alias("win_rate"), (pl.col("seat") + 1).alias("seat")
+    ),
+    "wins",
+    "matches",
 )
 st.plotly_chart(
     px.bar(
-        seats.with_columns(pl.col("player_count").cast(pl.Utf8)).to_pandas(),
+        with_error_bars(seats, "win_rate")
+        .with_columns(pl.col("player_count").cast(pl.Utf8))
+        .to_pandas(),
         x="seat",
         y="win_rate",
         color="player_count",
         barmode="group",
-        labels={"seat": t("seat"), "win_rate": t("win_rate"), "player_count": t("players")},
+        error_y="above",
+        error_y_minus="below",
+        hover_data={"matches": True, "above": False, "below": False},
+        labels={
+            "seat": t("seat"),
+            "win_rate": t("win_rate"),
+            "player_count": t("players"),
+            "matches": t("matches"),
+        },
     ).update_layout(height=300, yaxis_tickformat=".0%", xaxis_dtick=1),
     key="seat-advantage",
 )
@@ -62,14 +78,39 @@ if flt.game == "knight-academy":
     st.subheader(t("card"))
     st.caption(t("picks_caption"))
     sql, params = where(flt, queries.ITEMS, pick="pick", play="play")
+    cards = query(sql, params).rename({"item": "card", "item_type": "type"})
+    # Every take has its place in the round (ingest numbers them), so the early pick rate is
+    # of the picks too.
+    for rate, hits, n in (
+        ("early_pick_rate", "early_picks", "picks"),
+        ("win_rate_when_picked", "wins_when_picked", "picks"),
+        ("win_rate_when_played", "wins_when_played", "plays"),
+    ):
+        cards = with_wilson(cards, hits, n, f"{rate}_low", f"{rate}_high")
     show(
-        query(sql, params).rename({"item": "card", "item_type": "type"}),
+        cards.select(
+            "card",
+            "type",
+            "value",
+            "picks",
+            "mean_pick_position",
+            "early_pick_rate",
+            "early_pick_rate_low",
+            "early_pick_rate_high",
+            "win_rate_when_picked",
+            "win_rate_when_picked_low",
+            "win_rate_when_picked_high",
+            "plays",
+            "win_rate_when_played",
+            "win_rate_when_played_low",
+            "win_rate_when_played_high",
+        ),
         "draft-cards",
     )
     balance_section(flt)
 else:
     sql, params = where(flt, queries.COMPONENTS)
-    components = query(sql, params)
+    components = with_wilson(query(sql, params), "wins", "seats")
     if not components.is_empty():
         st.subheader(t("components"))
         st.caption(t("components_caption"))
@@ -79,17 +120,34 @@ else:
             st.plotly_chart(
                 px.bar(
                     literals(
-                        top.with_columns((pl.col("action") + " " + pl.col("item")).alias("label")),
+                        with_error_bars(top, "win_rate_of_takers").with_columns(
+                            (pl.col("action") + " " + pl.col("item")).alias("label")
+                        ),
                         "label",
                     ).to_pandas(),
                     x="label",
                     y="win_rate_of_takers",
-                    hover_data=["seats"],
-                    labels={"label": "", "win_rate_of_takers": t("win_rate")},
+                    error_y="above",
+                    error_y_minus="below",
+                    hover_data={"seats": True, "above": False, "below": False},
+                    labels={"label": "", "win_rate_of_takers": t("win_rate"), "seats": t("seats")},
                 ).update_layout(height=300, yaxis_tickformat=".0%"),
                 key="components",
             )
-        show(components, "components")
+        show(
+            components.select(
+                "action",
+                "item",
+                "taken",
+                "seats",
+                "mean_first_round",
+                "wins",
+                "win_rate_of_takers",
+                "interval_low",
+                "interval_high",
+            ),
+            "components",
+        )
 
 st.subheader(f"{t('source')} — {t('share')} ({t('winners')})")
 st.caption(t("winner_share_caption"))
@@ -115,8 +173,17 @@ VARIANT = " · "
 def _side(one: Filters, name: str) -> None:
     """One side of a comparison: its bots' win rates and the sources of its winners' points."""
     sql, params = where(one, queries.RULESET_SUMMARY)
-    summary = query(sql, params).with_columns((pl.col("wins") / pl.col("seats")).alias("win_rate"))
-    show(summary.drop("ruleset_key"), f"{name}-bots")
+    summary = with_wilson(
+        query(sql, params).with_columns((pl.col("wins") / pl.col("seats")).alias("win_rate")),
+        "wins",
+        "seats",
+    )
+    show(
+        summary.select(
+            "agent", "seats", "wins", "win_rate", "interval_low", "interval_high", "mean_score"
+        ),
+        f"{name}-bots",
+    )
     sql, params = where(one, queries.SOURCE_SHARE_OF_WINNERS)
     show(named(query(sql, params).drop("ruleset_key"), "source"), f"{name}-sources")
 
@@ -126,6 +193,7 @@ choices = [
     for variant, key in query(queries.RULESETS_OF_GAME, {"game": flt.game}).iter_rows()
 ]
 if len(choices) >= 2:
+    st.caption(t("sides_caption"))
     left, right = st.columns(2)
     a = left.selectbox("A", choices, index=0, key="ruleset-a")
     b = right.selectbox("B", choices, index=1, key="ruleset-b")
@@ -148,6 +216,7 @@ else:
 arms = query(queries.EXPERIMENTS_OF_GAME, {"game": flt.game})
 if not arms.is_empty():
     st.subheader(t("experiments"))
+    st.caption(t("sides_caption"))
     labels = {
         exp: " · ".join(
             f"{row['arm'].upper()}: {row['rules']} ({row['matches']})"

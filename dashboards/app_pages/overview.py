@@ -8,7 +8,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.common import game_label, has_matches
+from dashboards.common import game_label, has_matches, origin_choice
 from dashboards.data import query
 from dashboards.i18n import t
 from dashboards.tables import show
@@ -18,16 +18,23 @@ st.caption(t("overview"))
 if not has_matches():
     st.stop()
 
+origins, experiments = origin_choice(st, "home-origin")
 totals = query(queries.GAME_TOTALS)
 for column, row in zip(st.columns(max(1, totals.height)), totals.iter_rows(named=True)):
+    shown = sum(row[o] for o in origins) + (row["experiment_matches"] if experiments else 0)
     column.metric(
-        game_label(row["game"]), f"{row['matches']:,}", help=f"{row['first']} … {row['last']}"
+        game_label(row["game"]),
+        t("n_matches").format(n=f"{shown:,}"),
+        help=f"{row['first']} … {row['last']}",
     )
-    if row["experiment_matches"]:  # kept apart: designs under changed rules (Balance)
+    column.caption(t("origin_counts").format(human=f"{row['human']:,}", bot=f"{row['bot']:,}"))
+    if row["experiment_matches"] and not experiments:  # kept apart: designs under changed rules
         column.caption(t("experiment_matches").format(n=f"{row['experiment_matches']:,}"))
 
 st.subheader(t("latest"))
-latest = query(queries.MATCH_LIST, queries.ANY_MATCH).head(10)
+latest = query(
+    queries.MATCH_LIST, {**queries.ANY_MATCH, "origins": origins, "experiments": experiments}
+).head(10)
 viewer = Path(__file__).with_name("viewer.py")
 for row in latest.iter_rows(named=True):
     st.page_link(

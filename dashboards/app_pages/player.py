@@ -12,6 +12,7 @@ from dashboards.common import PALETTE, game_label, games_named, has_matches, nam
 from dashboards.data import query
 from dashboards.i18n import t
 from dashboards.ratings import ONE_NAME, over_time
+from dashboards.stats import with_wilson
 from dashboards.tables import show
 from ingest.ratings import PROVISIONAL
 
@@ -53,7 +54,7 @@ else:
         fig.add_trace(
             go.Scatter(
                 x=x + x[::-1],
-                y=mine["high"].to_list() + mine["low"].to_list()[::-1],
+                y=mine["rating_high"].to_list() + mine["rating_low"].to_list()[::-1],
                 fill="toself",
                 fillcolor=colour,
                 opacity=0.15,
@@ -77,14 +78,21 @@ else:
     show(
         games_named(
             latest.select(
-                "game", "rating", "low", "high", pl.col("rated").alias("matches"), "provisional"
+                "game",
+                "rating",
+                "rating_low",
+                "rating_high",
+                pl.col("rated").alias("matches"),
+                "provisional",
             )
         ),
         f"rating-{name}",
     )
 
 st.subheader(t("results_by_seat"))
-show(games_named(query(queries.PLAYER_RESULTS, {"name": name})), f"results-{name}")
+st.caption(t("rates_caption"))
+results = with_wilson(query(queries.PLAYER_RESULTS, {"name": name}), "wins", "seats")
+show(games_named(results), f"results-{name}")
 
 st.subheader(t("sources_vs_winners"))
 sources = query(queries.PLAYER_SOURCES, {"name": name})
@@ -92,7 +100,23 @@ if not sources.is_empty():
     show(games_named(named(sources, "source")), f"sources-{name}")
 
 st.subheader(t("taken_most"))
-show(games_named(query(queries.PLAYER_ITEMS, {"name": name})), f"components-{name}")
+taken = with_wilson(query(queries.PLAYER_ITEMS, {"name": name}), "wins", "seats")
+show(
+    games_named(
+        taken.select(
+            "game",
+            "action",
+            "item",
+            "taken",
+            "seats",
+            "wins",
+            "win_rate_of_takers",
+            "interval_low",
+            "interval_high",
+        )
+    ),
+    f"components-{name}",
+)
 
 st.subheader(t("opponents"))
 show(query(queries.PLAYER_OPPONENTS, {"name": name}), f"opponents-{name}")

@@ -12,6 +12,7 @@ from dashboards import queries
 from dashboards.common import filters, has_matches, literals, named, where
 from dashboards.data import query
 from dashboards.i18n import t
+from dashboards.stats import with_wilson
 from dashboards.tables import show
 
 st.title(t("sources"))
@@ -87,11 +88,13 @@ by = st.radio(
     ],
     label_visibility="collapsed",
 )
+st.caption(t("means_by_caption"))
 sql, params = where(flt, queries.SOURCE_MEANS_BY.replace("{by}", GROUPS[by]))
+# A row a group and source, not a grid: a source only some rule sets score has fewer seats
+# than the rest of its group, so each mean needs its own n.
 means = named(query(sql, params), "source").with_columns(pl.col("mean").round(2))
-pivot = means.pivot(on="source", index="value", values="mean").sort("value")
 show(
-    pivot.select(["value", *[c for c in labels if c in pivot.columns]]).rename(
+    means.select("value", "source", "seats", "mean").rename(
         {"value": t({"agent": "bot", "player_count": "players"}.get(by, by))}
     ),
     f"points-by-source-by-{by}",
@@ -100,12 +103,14 @@ show(
 st.subheader(t("decisive"))
 sql, params = where(flt, queries.DECISIVE_SOURCES)
 decisive = query(sql, params)
-decisive = (
+decisive = with_wilson(
     named(decisive, "source")
     .with_columns(
         (pl.col("winner_changes").cast(pl.Float64) / pl.col("matches")).alias("share"),
     )
-    .sort("share", descending=True)
+    .sort("share", descending=True),
+    "winner_changes",
+    "matches",
 )
 st.caption(t("decisive_caption"))
 show(
@@ -115,6 +120,8 @@ show(
             "matches": t("matches"),
             "winner_changes": t("decisive"),
             "share": t("share"),
+            "interval_low": t("interval_low"),
+            "interval_high": t("interval_high"),
         }
     ),
     "decisive-sources",

@@ -13,6 +13,7 @@ from dashboards import queries
 from dashboards.common import filters, has_matches, literal, where
 from dashboards.data import query
 from dashboards.i18n import t
+from dashboards.stats import with_error_bars, with_wilson
 from dashboards.tables import show
 
 st.title(t("tracks"))
@@ -87,27 +88,58 @@ st.caption(t("leaders_caption"))
 sql, params = where(flt, queries.ROUND_LEADERS)
 leaders = query(sql, params)
 if not leaders.is_empty():
-    leaders = leaders.with_columns(
-        pl.col("track").replace_strict({x: t(x) for x in leaders["track"].unique()})
+    leaders = with_wilson(
+        leaders.with_columns(
+            pl.col("track").replace_strict({x: t(x) for x in leaders["track"].unique()})
+        ),
+        "leader_wins",
+        "matches",
     )
     st.plotly_chart(
         px.line(
-            leaders.to_pandas(),
+            with_error_bars(leaders, "winner_leads_share").to_pandas(),
             x="round",
             y="winner_leads_share",
             color="track",
             markers=True,
-            labels={"winner_leads_share": t("share"), "round": t("round"), "track": ""},
+            error_y="above",
+            error_y_minus="below",
+            hover_data={"matches": True, "above": False, "below": False},
+            labels={
+                "winner_leads_share": t("share"),
+                "round": t("round"),
+                "track": "",
+                "matches": t("matches"),
+            },
         ).update_layout(height=320, yaxis_tickformat=".0%"),
         key="leaders",
     )
-    summary = (
+    # Round by round, where each match counts once: a share over the rounds together would
+    # count a match once a round, as if its rounds were independent matches.
+    st.caption(t("leaders_by_round_caption"))
+    show(
+        leaders.select(
+            "track",
+            "round",
+            "matches",
+            "leader_wins",
+            "winner_leads_share",
+            "interval_low",
+            "interval_high",
+            "lead_changes",
+        ),
+        "track-leaders",
+        height=300,
+    )
+    st.caption(t("lead_changes_caption"))
+    changes = (
         leaders.group_by("track")
         .agg(
-            pl.col("lead_changes").sum().alias("lead_changes"),
+            # The summaries count matches round by round: the most at one round's end stands
+            # for the track's matches.
             pl.col("matches").max().alias("matches"),
-            pl.col("winner_leads_share").mean().alias("winner_leads_share"),
+            pl.col("lead_changes").sum().alias("lead_changes"),
         )
         .with_columns((pl.col("lead_changes") / pl.col("matches")).alias("lead_changes_per_match"))
     )
-    show(summary.sort("track"), "track-leaders")
+    show(changes.sort("track"), "track-lead-changes")

@@ -10,8 +10,8 @@ import streamlit as st
 
 from dashboards import queries
 from dashboards.boards import BOARDS
-from dashboards.common import date_bounds, game_label, has_matches, plain
-from dashboards.data import query, signature
+from dashboards.common import date_bounds, game_label, has_matches, origin_choice, plain
+from dashboards.data import PLAYED, query, signature
 from dashboards.draft import viewer_grid
 from dashboards.export import match_html
 from dashboards.i18n import language, t
@@ -54,7 +54,7 @@ def _finder() -> pl.DataFrame | None:
     text = c3.text_input(t("id_contains"), key="finder-id")
     low, high = date_bounds()
     dates = c4.date_input(t("dates"), (low, high), key="finder-dates")
-    experiments = st.checkbox(t("finder_experiments"), key="finder-experiments")
+    origins, experiments = origin_choice(st, "finder-origin")
     first, until = dates if isinstance(dates, (tuple, list)) and len(dates) == 2 else (low, high)
     if (first, until) == (low, high):  # every match: asked as the home page asks, cached once
         first, until = date.min, date.max
@@ -66,6 +66,7 @@ def _finder() -> pl.DataFrame | None:
             "first": first or date.min,
             "last": until or date.max,
             "player": player,
+            "origins": origins,
             "experiments": experiments,
         },
     )
@@ -81,7 +82,14 @@ def _finder() -> pl.DataFrame | None:
         on_change=_pick_match,
         placeholder=t("choose_match"),
     )
-    narrowed = game or player or text or experiments or (first, until) != (date.min, date.max)
+    narrowed = (
+        game
+        or player
+        or text
+        or experiments
+        or sorted(origins) != sorted(PLAYED)
+        or (first, until) != (date.min, date.max)
+    )
     return None if narrowed else found
 
 
@@ -142,6 +150,10 @@ def describe(fact: dict[str, object]) -> str:
         return (
             f"{who} {t('removes')} {fact['count']} {t(str(fact['piece']))} "
             f"{t('of')} {fact['victim']} {fact['place']} ({t(str(fact['cause']))})"
+        )
+    if kind == "ranked":  # where the round ends: the track's leader, and where it stands
+        return t("round_end_leader").format(
+            track=t(str(fact["track"])), who=who, at=fact["progress"]
         )
     return (
         f"{who}: {t(str(fact['track']))} {fact['before']} → {fact['after']} "
@@ -288,7 +300,8 @@ if match.game.name == "knight-academy":
 if current is not None and current["facts"]:
     st.subheader(t("facts"))
     for fact in current["facts"]:
-        st.markdown(plain("• " + describe(fact)))
+        if fact["fact"] != "ranked" or fact["leads"]:  # of a round's ranking, its leaders
+            st.markdown(plain("• " + describe(fact)))
 
 st.subheader(t("events"))
 window = range(max(0, step - 8), min(last, step + 8))

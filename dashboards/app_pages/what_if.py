@@ -16,7 +16,8 @@ from dashboards.data import Filters, query, signature, warehouse_path
 from dashboards.i18n import t
 from dashboards.tables import show
 from ingest.experiment import Arms, metric_names, play_pairs, run
-from ingest.rescore import Selection, match_json, rescore_stored
+from ingest.rescore import match_json, rescore_stored
+from ingest.selection import Selection
 from ingest.simulate import check, parse_settings
 from replay.errors import RulesError
 from replay.registry import GAMES

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from replay.games import albus_academy as aa
 from replay.games.albus_academy.legal import legal_events
 from replay.games.albus_academy.rules import close
-from tests.support import Greedy, Profile, Setting
+from replay.games.albus_academy.scoring import standing
+from tests.support import Greedy, Profile, Setting, led_by_first
 
 
 def _among(state: aa.State, event: aa.Event, offered: list[Any]) -> bool:
@@ -81,6 +82,29 @@ def _broken(lines: list[str]) -> dict[str, tuple[int, str, str]]:
     }
 
 
+def _standing(state: aa.State) -> dict[str, tuple[list[tuple[int, int]], int | None]]:
+    """The tracks as the snapshot shows them: homework completed, tiles on view (the starting
+    corners not counted), whole links, prestige (the end abilities' only at the end), shards
+    and will; each in the order AA-43 gives scores."""
+    view = aa.snapshot(state)
+    corners = state.catalogue.corners
+    tracks: dict[str, list[int]] = {}
+    for seat in view["seats"].values():
+        board = seat["board"]
+        sources = seat["sources"]
+        end = sources["end_ability"] if view["phase"] == "over" else 0
+        for track, value in (
+            ("homework", len(seat["spells"]) + len(seat["items"])),
+            ("tiles", sum(p["tile"] is not None and p["tile"] not in corners for p in board)),
+            ("links", sum(p["link_east"] + p["link_south"] for p in board)),
+            ("prestige", sum(sources.values()) - sources["end_ability"] + end),
+            ("shards", seat["shards"]),
+            ("will", seat["will"]),
+        ):
+            tracks.setdefault(track, []).append(value)
+    return {t: led_by_first(standing(state, values), values) for t, values in tracks.items()}
+
+
 PROFILE = Profile(
     tables=(2, 3, 4),
     rules=st.fixed_dictionaries(
@@ -100,4 +124,6 @@ PROFILE = Profile(
     samples=150,
     example="aa-example-2p.jsonl",
     broken=_broken,
+    standing=_standing,
+    ranks_in="_start_turn",  # one event may end a cast's turn, a round, and its own turn
 )

@@ -11,7 +11,7 @@ import pytest
 from ingest.pipeline import ingest
 from ingest.read import find_logs, read_log
 from ingest.warehouse import open_reader
-from replay.facts import PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved
+from replay.facts import PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved, TrackRanked
 from replay.registry import GAMES
 from replay.replayer import open_log, replay
 from tests.support import CATALOGUES, write_variants
@@ -23,6 +23,7 @@ TABLES = {
     "resource_changes": ResourceChanged,
     "pieces_removed": PiecesRemoved,
     "score_events": ScoreChanged,
+    "round_progress": TrackRanked,  # a row for each marker at each round's end
 }
 
 
@@ -72,6 +73,8 @@ def test_samples_and_examples_fill_every_table_with_the_replayed_facts(name, tmp
     }
     tracks = {f.track for f in facts if type(f) is TrackMoved}
     assert {t for (t,) in _rows(db, "SELECT DISTINCT track FROM track_moves")} == tracks
+    leads = sum(type(f) is TrackRanked and f.leads for f in facts)
+    assert _rows(db, "SELECT count(*) FROM track_leaders") == [(leads,)]
     if game.catalogue:  # the catalogue each match was played with, recorded with it
         named = {
             (o.match.catalogue.name, o.match.catalogue.version, o.match.catalogue.sha256)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -14,6 +13,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.support import free_port
 
 from .conftest import ROOT
 
@@ -42,12 +43,6 @@ PAGES = {  # url path → text that must be visible, by language
 }
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(warehouse):
     yield from _serve(warehouse)
@@ -68,7 +63,7 @@ def _serve(warehouse: Path):
 
 def _start(warehouse: Path) -> tuple[subprocess.Popen[bytes], str]:
     """`squire dashboard` over the warehouse, once it answers, and its address."""
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen(
         [
             sys.executable,

@@ -78,7 +78,14 @@ def test_every_label_is_written_in_both_languages():
 def test_the_overview_counts_the_stored_matches(app, warehouse):
     at = app()
     counts = sql(warehouse, "SELECT count(*) FROM games GROUP BY game")  # one metric a game
-    assert sorted(m.value for m in at.metric) == sorted(f"{n:,}" for (n,) in counts)
+    assert sorted(m.value for m in at.metric) == sorted(f"{n:,} matches" for (n,) in counts)
+    # people's matches alone: the examples (no seat names a bot), by their logs
+    at.multiselect(key="home-origin").set_value(["human"]).run()
+    people = sql(
+        warehouse,
+        "SELECT count(*) FILTER (WHERE NOT header LIKE '%\"agents\"%') FROM games GROUP BY game",
+    )
+    assert sorted(m.value for m in at.metric) == sorted(f"{n:,} matches" for (n,) in people)
 
 
 def test_the_viewer_shows_exactly_what_replay_step_shows(app, capsys):
@@ -139,7 +146,7 @@ def test_the_days_played_and_the_latest_match_are_those_of_the_rows(warehouse):
         "LIMIT 1",
     )
     totals = sql(warehouse, queries.GAME_TOTALS)
-    assert [(game, first, last) for game, _, _, _, first, last in totals] == sql(
+    assert [(game, first, last) for game, *_, first, last in totals] == sql(
         warehouse,
         f"SELECT game, min(CAST({played} AS DATE)), max(CAST({played} AS DATE)) FROM games "
         "GROUP BY game ORDER BY game",
@@ -401,6 +408,28 @@ def test_a_link_chooses_the_statistics_filters_and_the_address_keeps_the_game(ap
     del at.query_params["filter-players"]
     at.switch_page("app_pages/balance.py").run()  # the game stays chosen on another page
     assert at.sidebar.selectbox[0].value == "paladins"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_link_chooses_where_the_matches_come_from_by_id_in_either_language(app, warehouse, lang):
+    """People's matches alone: the link names them by id, whatever the reader's language, and
+    the page counts only theirs (the examples; the samples were played by bots)."""
+    at = app("win_rates", lang=lang, of="heraldry", **{"filter-origin": "human"})
+    assert at.sidebar.multiselect(key="filter-origin").value == ["human"]
+    shown = at.dataframe[1].value  # after the ratings
+    want = sql(
+        warehouse,
+        """
+        SELECT s.position + 1, count(*), count(*) FILTER (WHERE s.won)
+        FROM seat_results s JOIN games g USING (game_id)
+        WHERE NOT s.neutral AND s.game = 'heraldry' AND g.origin = 'human'
+        GROUP BY 1 ORDER BY 1""",
+    )
+    assert want and [tuple(r) for r in shown.iloc[:, :3].itertuples(index=False)] == want
+    if lang == "en":  # (AppTest finds the other widgets' choices by their English names)
+        # choosing both again leaves the address without the choice, as a page opened plainly
+        at.sidebar.multiselect(key="filter-origin").select("bot").run()
+        assert "filter-origin" not in at.query_params
 
 
 def test_heraldry_win_rates_count_the_tie_breaks_as_sql_does(app, warehouse):

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from replay.games import heraldry as he
 from replay.games.heraldry.legal import canonical
-from tests.support import Greedy, Profile, Setting
+from replay.games.heraldry.scoring import standing
+from tests.support import Greedy, Profile, Setting, led_by_first
 
 
 def _among(state: he.State, event: he.Event, offered: list[Any]) -> bool:
@@ -101,6 +102,21 @@ def _broken(lines: list[str]) -> dict[str, tuple[int, str, str]]:
     }
 
 
+def _standing(state: he.State) -> dict[str, tuple[list[tuple[int, int]], int | None]]:
+    """The tracks as the snapshot shows them: the pieces on the map, the points banked (the
+    tokens' only at the end, HE-16), the title; each in the result's order (HE-21)."""
+    view = he.snapshot(state)
+    tracks: dict[str, list[int]] = {"knights": [], "buildings": [], "score": [], "title": []}
+    for seat in view["seats"].values():
+        pieces, sources = seat["on_board"], seat["sources"]
+        tracks["knights"].append(pieces["knight"])
+        tracks["buildings"].append(pieces["village"] + pieces["fortress"] + pieces["city"])
+        tokens = sources["tokens"] if view["phase"] == "over" else 0
+        tracks["score"].append(sources["city"] + sources["title"] + tokens)
+        tracks["title"].append(he.TITLES.index(seat["title"]))
+    return {t: led_by_first(standing(state, values), values) for t, values in tracks.items()}
+
+
 PROFILE = Profile(
     tables=(2, 3, 4),
     rules=st.fixed_dictionaries(
@@ -128,4 +144,5 @@ PROFILE = Profile(
     samples=200,
     example="he-example-2p.jsonl",
     broken=_broken,
+    standing=_standing,
 )

@@ -10,6 +10,7 @@ import msgspec
 from hypothesis import strategies as st
 
 from replay.games import knight_academy as ka
+from replay.games.knight_academy.scoring import ranked, stack_order
 from tests.support import Greedy, Profile, Setting
 
 
@@ -105,6 +106,17 @@ def _broken(lines: list[str]) -> dict[str, tuple[int, str, str]]:
     }
 
 
+def _standing(state: ka.State) -> dict[str, tuple[list[tuple[int, int]], int | None]]:
+    """Each track's discs from the front as the view stacks them, each its player's (in
+    lancelot a colour's, KA-20); the leader, the first disc KA-8 and KA-9 rank."""
+    out: dict[str, tuple[list[tuple[int, int]], int | None]] = {}
+    for track, row in state.progress.items():
+        front = ranked(state, track)[:1]
+        markers = [(state.owners[seat], row[seat]) for seat in stack_order(state, track)]
+        out[track] = markers, (state.owners[front[0]] if front else None)
+    return out
+
+
 PROFILE = Profile(
     tables=(2, 3, 4, 5),  # two players sit with the neutral Gawain (KA-19)
     variants={"lancelot": 2},  # or play two colours each (KA-20)
@@ -129,4 +141,6 @@ PROFILE = Profile(
     samples=300,
     example="ka-example-4p.jsonl",
     broken=_broken,
+    standing=_standing,
+    ranks_in="_finish_round",  # the round's ranking, before its resets (KA-16, KA-21c, KA-22)
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from replay.errors import RulesError
-from replay.facts import ScoreChanged, TrackMoved
+from replay.facts import ScoreChanged, TrackMoved, TrackRanked
 from replay.games import knight_academy as ka
 from replay.games.knight_academy.scoring import ranked
 from tests.support import refused
@@ -53,6 +53,17 @@ def test_ka21a_a_declined_lift_leaves_the_tie_as_it_stands():
     state = _tied_joust()
     facts = run(state, "Ann lift -")
     assert _joust_points(facts, state) == {"Bob": 3, "Ann": 2}
+
+
+def test_ka21a_a_lift_moves_no_disc_but_the_rounds_end_ranks_the_lifted_one_first():
+    facts = run(_tied_joust(), "Ann lift joust")
+    assert not [f for f in facts if isinstance(f, TrackMoved)]
+    joust = [(f.seat, f.progress, f.place, f.leads) for f in facts if _on(f, "joust")]
+    assert joust == [(0, 3, 1, True), (1, 3, 2, False), (2, 0, 3, False)]
+
+
+def _on(fact: object, track: str) -> bool:
+    return isinstance(fact, TrackRanked) and fact.track == track
 
 
 def test_ka21a_only_the_start_player_lifts_only_a_disc_under_another_and_only_then():
@@ -130,6 +141,40 @@ def test_ka21c_round_three_resets_by_rank_except_the_king():
     assert state.progress["education"] == [1, 2, 3, 0]
     assert state.progress["king"] == [0, 0, 0, 0]  # "not for the Serve-the-King board"
     assert ranked(state, "education") == [2, 1, 0]
+
+
+def test_ka21c_a_rank_reset_never_moves_a_disc_forward():
+    state = table("Ann Bob Cid Dee", config=ka.ADVANCED)
+    state.round = 3
+    set_track(state, "joust", 0, 1, 1, 6)  # Cid on top of Bob on square 1
+    set_track(state, "tournament", 0, 0, 1, 2)
+    last_plays(
+        state,
+        {
+            "Ann": ["quest-2", "quest-3"],
+            "Bob": ["charity-2", "charity-3"],
+            "Cid": ["quest-4", "charity-4"],
+            "Dee": ["quest-5", "charity-5"],
+        },
+    )
+    facts = run(
+        state, "Ann play quest-2", "Bob play charity-2", "Cid play quest-4", "Dee play quest-5"
+    )
+    # Joust, from the last up: Ann 0, Bob 1, Cid 2, Dee 3. The discs go back (退回): Bob and
+    # Cid, at or below their squares, stay as they were stacked; only Dee goes back, 6 → 3.
+    assert state.progress["joust"] == [0, 1, 1, 3]
+    assert ranked(state, "joust") == [3, 2, 1]
+    # Tournament: Ann and Bob tie for last at the start; Cid's square would be 2, Dee's 3.
+    assert state.progress["tournament"] == [0, 0, 1, 2]
+    resets = [
+        (f.seat, f.track, f.before, f.after)
+        for f in facts
+        if isinstance(f, TrackMoved) and f.cause == "reset" and f.track in ("joust", "tournament")
+    ]
+    assert resets == [(3, "joust", 6, 3)]
+    # The round's end ranks the discs where they stood before the reset.
+    joust = [(f.seat, f.progress, f.leads) for f in facts if _on(f, "joust")]
+    assert joust == [(3, 6, True), (2, 1, False), (1, 1, False), (0, 0, False)]
 
 
 def test_ka21c_the_rank_reset_tracks_must_be_reset_tracks():

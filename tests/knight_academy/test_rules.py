@@ -689,6 +689,8 @@ def test_round_one_of_the_three_seat_example_by_hand():
         ("Cid", "education", -3),
     ]
     moved = [
-        (players[f.seat], f.track, f.before, f.after) for f in bonus.facts if hasattr(f, "track")
+        (players[f.seat], f.track, f.before, f.after)
+        for f in bonus.facts
+        if isinstance(f, TrackMoved)
     ]
     assert moved == [("Cid", "courage", 2, 5)]

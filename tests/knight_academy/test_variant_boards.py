@@ -10,7 +10,7 @@ import pytest
 from replay.errors import RulesError
 from replay.facts import ScoreChanged, TrackMoved
 from replay.games import knight_academy as ka
-from replay.games.knight_academy.scoring import score_round
+from replay.games.knight_academy.scoring import positive_shields, score_round
 from tests.support import refused
 
 from .support import ev, last_plays, run, set_track, table
@@ -418,6 +418,45 @@ def test_ka22f_with_three_seats_only_the_first_swaps():
     facts = run(state, "Ann mercy Cid -3")  # Cid holds no shield of 3 or less: none taken
     assert _points(facts, state, "mercy") == {"Ann": 3, "Cid": -3}
     assert state.phase == "over"
+
+
+def test_ka22_quest_counts_the_shields_a_seat_holds_before_mercy_swaps_them():
+    # Round 6, three seats, only quest and mercy scoring. Before the scoring:
+    #   Ann king 6, joust 3 (9 points, 2 positive shields); quest 1st (9), charity 2nd (4)
+    #   Bob education -3, king 6 (3 points, 1 positive);    quest 2nd (5), charity 1st (8)
+    #   Cid joust 3, tournament 2, king 6 (11, 3 positive);  quest last (3), charity last (2)
+    # The engine counts quest first, in the boards' printed order (KA-22e): Ann +1 a shield,
+    # +2; Bob +1 per two of 1, 0; Cid -1 per two of 3, -1. Then mercy (KA-22f, after every
+    # other board): Bob gives his -3 to Cid and takes Cid's joust 3 and tournament 2: Bob +8,
+    # Cid -8. Ann 9 + 2 = 11, Bob 3 + 8 = 11, Cid 11 - 1 - 8 = 2: Ann and Bob share the win.
+    # Counted after the swaps, quest would find Bob with 3 positive shields (+1) and Cid with
+    # 1 (0): Ann 11, Bob 12, Cid 3, and Bob alone would win.
+    config = msgspec.structs.replace(
+        ka.STANDARD, boards=("quest", "mercy"), scoring_rounds={"charity": (6,), "quest": (6,)}
+    )
+    state = table("Ann Bob Cid", config=config)
+    state.round = 6
+    set_track(state, "quest", 9, 5, 3)
+    set_track(state, "charity", 4, 8, 2)
+    state.shields = [
+        [("king", 6), ("joust", 3)],
+        [("education", -3), ("king", 6)],
+        [("joust", 3), ("tournament", 2), ("king", 6)],
+    ]
+    for seat, shields in enumerate(state.shields):
+        for source, points in shields:
+            state.points[seat][source] += points
+    # the last plays move the king's discs only: the king does not score in this ruleset
+    last_plays(state, {p: ["king-2", "king-3"] for p in state.players})
+    facts = run(state, "Ann play king-2", "Bob play king-2", "Cid play king-2")
+    assert _points(facts, state, "quest_shields") == {"Ann": 2, "Cid": -1}
+    assert state.phase == "mercy" and state.mercy_order == [1]
+    facts = run(state, "Bob mercy Cid -3 3,2")
+    assert _points(facts, state, "mercy") == {"Bob": 8, "Cid": -8}
+    assert _points(facts, state, "quest_shields") == {}  # quest does not count again
+    assert [len(positive_shields(state, seat)) for seat in range(3)] == [2, 3, 1]
+    result = ka.result(state)
+    assert (result.scores, result.winners) == ([11, 11, 2], [0, 1])
 
 
 # All six -----------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from replay.games import paladins as pa
 from replay.games.paladins.legal import canonical
-from tests.support import Greedy, Profile, Setting
+from replay.games.paladins.scoring import standing
+from tests.support import Greedy, Profile, Setting, led_by_first
 
 
 def _near_misses(state: pa.State, rng: random.Random, offered: list[Any]) -> list[pa.Event]:
@@ -68,6 +69,19 @@ def _broken(lines: list[str]) -> dict[str, tuple[int, str, str]]:
     }
 
 
+def _standing(state: pa.State) -> dict[str, tuple[list[tuple[int, int]], int | None]]:
+    """The tracks as the snapshot shows them: the attributes, the effective ones (PA-44) and
+    the VP banked; each in the order PA-62 gives scores."""
+    tracks: dict[str, list[int]] = {}
+    for seat in pa.snapshot(state)["seats"].values():
+        for track, value in seat["tracks"].items():
+            tracks.setdefault(track, []).append(value)
+        for track, value in seat["effective"].items():
+            tracks.setdefault(f"effective_{track}", []).append(value)
+        tracks.setdefault("vp", []).append(seat["sources"]["vp"])
+    return {t: led_by_first(standing(state, values), values) for t, values in tracks.items()}
+
+
 PROFILE = Profile(
     tables=(1, 2, 3, 4),
     rules=st.fixed_dictionaries(
@@ -87,4 +101,5 @@ PROFILE = Profile(
     samples=100,
     example="pa-example-2p.jsonl",
     broken=_broken,
+    standing=_standing,
 )

@@ -33,7 +33,7 @@ RULES: Game[Config, State, Event] = Game(
     snapshot=snapshot,
     render=render,
     # 2: a log that ends in the last turn's cast closes it, with its end-of-game facts
-    engine_version="albus-academy/2",
+    engine_version="albus-academy/3",
     close=close,
     item_fields={
         "take_tile": "tile",

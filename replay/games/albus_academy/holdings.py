@@ -45,16 +45,18 @@ def set_value(
 
 
 def add_prestige(state: State, seat: int, source: str, points: int, facts: list[Fact]) -> None:
+    """The facts of `points` of prestige the state already holds (the homework, token or card
+    that brings them is in place): the prestige track ends where `prestige` says."""
     if points:
-        before = prestige(state, seat)
+        after = prestige(state, seat)
         facts.append(ScoreChanged(round=state.round, seat=seat, source=source, points=points))
         facts.append(
             TrackMoved(
                 round=state.round,
                 seat=seat,
                 track="prestige",
-                before=before,
-                after=before + points,
+                before=after - points,
+                after=after,
                 cause=source,
             )
         )

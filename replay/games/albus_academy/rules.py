@@ -50,7 +50,7 @@ from .events import (
 )
 from .holdings import add_prestige, completed, cost_of, ongoing, set_value
 from .legal import expecting
-from .scoring import final_facts
+from .scoring import final_facts, standings
 from .state import Seat, State
 from .turns import is_over, last_turn, refill_counts
 
@@ -573,8 +573,11 @@ def _end_turn(state: State, facts: list[Fact]) -> None:
     if state.last_turn is not None and state.turns >= state.last_turn:
         state.phase = "over"
         facts.extend(final_facts(state))
+        facts.extend(standings(state))
         return
     state.turn = (state.turn + 1) % len(state.players)
+    if state.turn == state.first_player:  # the round ends with the last seat's turn
+        facts.extend(standings(state))
     _start_turn(state)
 
 

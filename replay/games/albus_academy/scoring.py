@@ -3,8 +3,10 @@ abilities and the class dismissed card; ties to the most homework, then shared."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from replay.facts import Fact, ScoreChanged, TrackMoved
-from replay.game import Result
+from replay.game import Result, ranked_as_scores
 
 from .board import links, placed_tiles
 from .holdings import completed, prestige
@@ -71,13 +73,44 @@ def final_facts(state: State) -> list[Fact]:
 def result(state: State) -> Result:
     rows = [sources(state, seat) for seat in range(len(state.players))]
     totals = [sum(row.values()) for row in rows]
-    homework = [completed(me) for me in state.board]
-    if state.config.tie_break == "homework":
-        keys = [(t, h) for t, h in zip(totals, homework)]
-    else:
-        keys = [(t, 0) for t in totals]
+    keys = _keys(state, totals)
     complete = is_over(state)
     best = max(keys)
     winners = [s for s, key in enumerate(keys) if key == best] if complete else []
     ranks = [1 + sum(other > key for other in keys) for key in keys]
     return Result(complete=complete, scores=totals, sources=rows, winners=winners, ranks=ranks)
+
+
+def _keys(state: State, values: Sequence[int]) -> list[tuple[int, int]]:
+    """AA-43: what orders the seats, a value and then, where the ruleset says so, the most
+    completed homework."""
+    if state.config.tie_break == "homework":
+        return [(value, completed(me)) for value, me in zip(values, state.board)]
+    return [(value, 0) for value in values]
+
+
+def standing(state: State, values: Sequence[int]) -> list[int]:
+    """The seats from first to last by `values` as AA-43 orders scores; where it shares a
+    place, in seat order."""
+    keys = _keys(state, values)
+    return sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
+
+
+def standings(state: State) -> list[Fact]:
+    """Every seat on every track where a round ends (at the match's end, with the end-of-game
+    prestige). The rules rank no track, so a track is ordered as AA-43 orders scores; its
+    leader is the first, once above 0."""
+    seats = range(len(state.players))
+    board = state.board
+    over = state.phase == "over"  # the end-of-game prestige is scored
+    tracks = {
+        "homework": [completed(me) for me in board],
+        "tiles": [placed_tiles(state, seat) for seat in seats],
+        "links": [me.links for me in board],
+        "prestige": [
+            prestige(state, seat) + (end_ability(state, seat) if over else 0) for seat in seats
+        ],
+        "shards": [me.shards for me in board],
+        "will": [me.will for me in board],
+    }
+    return ranked_as_scores(state.round, tracks, lambda values: standing(state, values))

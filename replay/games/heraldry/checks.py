@@ -42,6 +42,11 @@ def on_board(state: State, seat: int) -> dict[str, int]:
     return counts
 
 
+def buildings(counts: dict[str, int]) -> int:
+    """The buildings among pieces counted by kind (`on_board`'s): its buildings track."""
+    return counts["village"] + counts["fortress"] + counts["city"]
+
+
 def opponent_pieces(state: Pieces, seat: int, h: int) -> bool:
     """Whether any opponent has a knight or a village on hex `h` (HE-9's pieces)."""
     building = state.building[h]

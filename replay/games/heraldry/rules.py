@@ -19,6 +19,7 @@ from replay.game import check_turn, dispatch, seat_of
 from .board import build_board
 from .checks import (
     build_block,
+    buildings,
     expedition_block,
     found_block,
     hex_at,
@@ -42,7 +43,7 @@ from .events import (
 )
 from .legal import has_action
 from .movement import add_knights, make_move, plan_move
-from .scoring import token_value
+from .scoring import standings, token_value
 from .state import State
 
 NO_FACTS: tuple[Fact, ...] = ()
@@ -139,8 +140,8 @@ def _place_city(state: State, event: PlaceCity) -> Sequence[Fact]:
             round=rnd,
             seat=seat,
             track="buildings",
-            before=_buildings(before),
-            after=_buildings(before) + 1,
+            before=buildings(before),
+            after=buildings(before) + 1,
             cause="setup",
         ),
     ]
@@ -152,10 +153,6 @@ def _place_city(state: State, event: PlaceCity) -> Sequence[Fact]:
         state.turn = state.start_player
         state.round = 1
     return facts
-
-
-def _buildings(counts: dict[str, int]) -> int:
-    return counts["village"] + counts["fortress"] + counts["city"]
 
 
 def _recruit(state: State, event: Recruit) -> Sequence[Fact]:
@@ -246,7 +243,7 @@ def _battle_facts(
             )
         )
     if village_owner is not None:
-        after = _buildings(on_board(state, village_owner))
+        after = buildings(on_board(state, village_owner))
         facts.append(
             PiecesRemoved(
                 round=rnd,
@@ -331,8 +328,8 @@ def _build(state: State, event: Build) -> Sequence[Fact]:
             round=rnd,
             seat=seat,
             track="buildings",
-            before=_buildings(before),
-            after=_buildings(before) + count,
+            before=buildings(before),
+            after=buildings(before) + count,
             cause="build",
         )
     )
@@ -462,13 +459,18 @@ def _pass(state: State, event: Pass) -> Sequence[Fact]:
 
 
 def _end_turn(state: State, facts: list[Fact]) -> None:
-    """HE-15, HE-21: the next seat clockwise, or the end once a duke's round is complete."""
+    """HE-15, HE-21: the next seat clockwise, or the end once a duke's round is complete; a
+    round's end ranks the tracks."""
     state.turns += 1
     n = len(state.players)
-    if state.duke and state.turns % n == 0:
+    round_over = state.turns % n == 0
+    if round_over and state.duke:
         state.phase = "over"
         for seat in range(n):
             _score(state, seat, "tokens", token_value(state, seat), "tokens", facts)
+    if round_over:
+        facts.extend(standings(state))
+    if state.phase == "over":
         return
     state.turn = (state.turn + 1) % n
     state.round = state.turns // n + 1

@@ -3,8 +3,12 @@ result with its tie-break (HE-21)."""
 
 from __future__ import annotations
 
-from replay.game import Result
+from collections.abc import Sequence
 
+from replay.facts import Fact
+from replay.game import Result, ranked_as_scores
+
+from .checks import buildings, on_board
 from .state import State
 
 SOURCES = ("city", "title", "tokens")
@@ -30,8 +34,7 @@ def result(state: State) -> Result:
         for s, p in enumerate(state.points)
     ]
     totals = [sum(row.values()) for row in sources]
-    later = [(seat - state.start_player) % n for seat in range(n)]
-    order = sorted(range(n), key=lambda seat: (totals[seat], later[seat]), reverse=True)
+    order = standing(state, totals)
     ranks = [0] * n
     for place, seat in enumerate(order, 1):
         ranks[seat] = place
@@ -43,3 +46,25 @@ def result(state: State) -> Result:
         winners=[order[0]] if complete else [],
         ranks=ranks,
     )
+
+
+def standing(state: State, values: Sequence[int]) -> list[int]:
+    """HE-21: the seats from first to last by `values`, equal values to the later player in
+    turn order from the start player."""
+    n = len(state.players)
+    later = [(seat - state.start_player) % n for seat in range(n)]
+    return sorted(range(n), key=lambda seat: (values[seat], later[seat]), reverse=True)
+
+
+def standings(state: State) -> list[Fact]:
+    """Every seat on every track where a round ends. The rules rank no track, so a track is
+    ordered as the result orders totals (HE-21); its leader is the first, once above 0."""
+    n = len(state.players)
+    pieces = [on_board(state, seat) for seat in range(n)]
+    tracks = {
+        "knights": [counts["knight"] for counts in pieces],
+        "buildings": [buildings(counts) for counts in pieces],
+        "score": [sum(points.values()) for points in state.points],
+        "title": list(state.title),
+    }
+    return ranked_as_scores(state.round, tracks, lambda values: standing(state, values))

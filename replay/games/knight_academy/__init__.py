@@ -1,9 +1,10 @@
 """Knight Academy (骑士学院, Medieval Academy): a card draft with hidden hands, seven race
 tracks and round scoring. Rules: rules/knight-academy.md (KA-1 to KA-22). The advanced rules
-(KA-21) are the ruleset knight-academy/advanced; each variant board (KA-22) is a ruleset of its
-own name (knight-academy/knights, …), all six together knight-academy/all-boards."""
+(KA-21) are the ruleset knight-academy/advanced, or the header option `advanced` on any
+ruleset; each variant board (KA-22) is a ruleset of its own name (knight-academy/knights, …),
+all six together knight-academy/all-boards."""
 
-from replay.game import Game, Simulation
+from replay.game import Game, Simulation, switch
 
 from .bots import BOTS, lancelot_table, table
 from .config import ADVANCED, ALL_BOARDS, BOARDS, STANDARD, TRACKS, VARIANT_BOARDS, Config
@@ -77,6 +78,7 @@ RULES: Game[Config, State, Event] = Game(
         "knight-academy/all-boards": ALL_BOARDS,
     },
     standard_ruleset="knight-academy/standard",
+    options={"advanced": switch("KA-21", STANDARD, ADVANCED)},
     sources=SOURCES,
     scoring_only=frozenset(
         {
@@ -95,7 +97,7 @@ RULES: Game[Config, State, Event] = Game(
     snapshot=snapshot,
     render=render,
     variants=("base", "gawain", "lancelot"),
-    engine_version="knight-academy/1",
+    engine_version="knight-academy/2",
     item_fields={"pick": "card", "play": "card"},
     simulation=Simulation(
         bots=BOTS,

@@ -51,6 +51,7 @@ from .scoring import (
     rank_reset,
     ranked,
     score_round,
+    standings,
     step_back,
 )
 from .state import State
@@ -491,6 +492,7 @@ def _finish_round(state: State, facts: list[Fact]) -> None:
     config = state.config
     boards = config.boards
     rnd = state.round
+    facts.extend(standings(state))  # the round's ranking stands until the resets
     if rnd in config.reset_rounds:
         for track in config.reset_tracks:  # KA-16; KA-21c: some by rank
             if track not in state.progress or (track == "king" and "scrolls" in boards):
@@ -547,9 +549,11 @@ def _reset(state: State, facts: list[Fact], track: str, after: list[int] | None)
                 )
             )
     state.progress[track] = after
-    # Every disc left above the start is alone on its square: stamped from the last up
+    # Stamped again from the last up: discs a rank reset left sharing a square keep their
+    # stack (KA-8); a disc it moved back is alone on its square.
+    before_stamps = state.arrival[track]
     stamps = [0] * len(row)
-    for seat in sorted(range(len(row)), key=after.__getitem__):
+    for seat in sorted(range(len(row)), key=lambda seat: (after[seat], before_stamps[seat])):
         if after[seat]:
             state.clock += 1
             stamps[seat] = state.clock

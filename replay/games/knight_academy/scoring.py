@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from replay.facts import Fact, ScoreChanged, TrackMoved
-from replay.game import Result
+from replay.game import Result, track_ranked
 
 from .state import State
 
@@ -92,25 +92,39 @@ def step_back(state: State, seat: int, track: str, squares: int, cause: str) -> 
 
 
 def rank_reset(state: State, track: str) -> list[int]:
-    """KA-21c: where a rank reset leaves each seat's disc: the last at 0, the second-last at 1,
-    and so on up, each square counting the seats below it; discs at the start tie for last
-    (KA-9) and stay there."""
+    """KA-21c: where a rank reset leaves each seat's disc: back to the square counting the
+    seats ranked below it (the last at 0, the second-last at 1, and so on up), or where it
+    stands if that is lower: the discs go back (退回), never forward. Discs at the start tie
+    for last (KA-9) and stay there."""
     row = state.progress[track]
     at_zero = [seat for seat, progress in enumerate(row) if progress == 0]
-    after = [0] * len(row)
+    after = list(row)
     for below, seat in enumerate(at_zero + ranked(state, track)[::-1]):
-        after[seat] = below if row[seat] else 0
+        after[seat] = min(row[seat], below)
     return after
 
 
 def stack_order(state: State, track: str) -> list[int]:
-    """Every seat from the front, including those at 0 (for display: the physical stacks)."""
+    """Every seat from the front, including those at 0 in seat order: the physical stacks, as
+    the view draws them and a round's end ranks them."""
     ordered = sorted(
         zip(state.progress[track], state.arrival[track], range(len(state.players))),
         key=lambda disc: (disc[0], disc[1], -disc[2]),
         reverse=True,
     )
     return [seat for _, _, seat in ordered]
+
+
+def standings(state: State) -> list[Fact]:
+    """Every disc of every track where a round ends, in the stacks' order from the front; the
+    leader is the first `ranked` names, none while every disc is at the start (KA-9)."""
+    facts: list[Fact] = []
+    for track, row in state.progress.items():
+        front = ranked(state, track)[:1]
+        order = stack_order(state, track)
+        leader = front[0] if front else None
+        facts += track_ranked(state.round, track, row, order, leader, state.owners)
+    return facts
 
 
 def _places(state: State, awards: Sequence[int]) -> int:

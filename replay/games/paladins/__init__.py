@@ -34,7 +34,7 @@ RULES: Game[Config, State, Event] = Game(
     result=result,
     snapshot=snapshot,
     render=render,
-    engine_version="paladins/1",
+    engine_version="paladins/2",
     item_fields={
         "recruit": "card",
         "attack": "card",

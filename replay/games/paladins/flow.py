@@ -29,7 +29,7 @@ from .ledger import (
     refill_due,
 )
 from .legal import describe_expected
-from .scoring import final_facts
+from .scoring import final_facts, standings
 from .state import State
 
 
@@ -239,6 +239,7 @@ def _clean_up(state: State, facts: list[Fact]) -> None:
         was = effective_all(state, seat)
         me.paladin = None
         bonus_changed(state, seat, was, "paladin", facts)
+    facts.extend(standings(state))
     if state.round == state.config.rounds:
         state.phase = "over"
         facts.extend(final_facts(state))

@@ -3,10 +3,13 @@ attribute tracks, debts and suspicion, on top of the VP banked during play."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from replay.facts import Fact, ScoreChanged
-from replay.game import Result
+from replay.game import Result, ranked_as_scores
 
 from .effects import End
+from .ledger import effective
 from .state import State
 
 SOURCES = ("vp", "orders", "outsiders", "faith", "strength", "influence", "debts", "suspicion")
@@ -96,9 +99,33 @@ def result(state: State) -> Result:
     shared. Before the end, the sources show what the end would add now."""
     sources = [{"vp": me.vp, **end_points(state, seat)} for seat, me in enumerate(state.board)]
     totals = [sum(row.values()) for row in sources]
-    keys = [(totals[s], me.silver + me.provisions) for s, me in enumerate(state.board)]
+    keys = _keys(state, totals)
     complete = state.phase == "over"
     best = max(keys)
     winners = [s for s, key in enumerate(keys) if key == best] if complete else []
     ranks = [1 + sum(other > key for other in keys) for key in keys]
     return Result(complete=complete, scores=totals, sources=sources, winners=winners, ranks=ranks)
+
+
+def _keys(state: State, values: Sequence[int]) -> list[tuple[int, int]]:
+    """PA-62: what orders the seats, a value and then the most silver + provisions."""
+    return [(values[s], me.silver + me.provisions) for s, me in enumerate(state.board)]
+
+
+def standing(state: State, values: Sequence[int]) -> list[int]:
+    """The seats from first to last by `values` as PA-62 orders scores; where it shares a
+    place, in seat order."""
+    keys = _keys(state, values)
+    return sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
+
+
+def standings(state: State) -> list[Fact]:
+    """Every seat on every track where a round ends (its paladin gone, PA-49). The rules rank
+    no track, so a track is ordered as PA-62 orders scores; its leader is the first, once
+    above 0."""
+    seats = range(len(state.players))
+    tracks = {track: [me.tracks[track] for me in state.board] for track in state.board[0].tracks}
+    for track in list(tracks):
+        tracks[f"effective_{track}"] = [effective(state, seat, track) for seat in seats]
+    tracks["vp"] = [me.vp for me in state.board]
+    return ranked_as_scores(state.round, tracks, lambda values: standing(state, values))

@@ -120,14 +120,21 @@ def track_ranked(
     ]
 
 
+def order_by(values: Sequence[int], breaks: Sequence[Any]) -> list[int]:
+    """The seats from first to last by `values`, then by `breaks` (each seat's tie-break, the
+    higher first), then in seat order."""
+    return sorted(range(len(values)), key=lambda seat: (values[seat], breaks[seat]), reverse=True)
+
+
 def ranked_as_scores(
-    rnd: int, tracks: Mapping[str, Sequence[int]], order: Callable[[Sequence[int]], list[int]]
+    rnd: int, tracks: Mapping[str, Sequence[int]], breaks: Sequence[Any]
 ) -> list[Fact]:
     """A round's end in a game whose rules rank no track: each track (its value by seat)
-    ordered as `order` orders the game's scores, its leader the first once above 0."""
+    ordered as the game's scores are (`order_by` with the game's tie-break by seat, reckoned
+    once for every track), its leader the first once above 0."""
     facts: list[Fact] = []
     for track, values in tracks.items():
-        seats = order(values)
+        seats = order_by(values, breaks)
         leader = seats[0] if values[seats[0]] > 0 else None
         facts += track_ranked(rnd, track, values, seats, leader)
     return facts

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from replay.facts import Fact, ScoreChanged, TrackMoved
-from replay.game import Result, ranked_as_scores
+from replay.game import Result, order_by, ranked_as_scores
 
 from .board import links, placed_tiles
 from .holdings import completed, prestige
@@ -73,7 +73,7 @@ def final_facts(state: State) -> list[Fact]:
 def result(state: State) -> Result:
     rows = [sources(state, seat) for seat in range(len(state.players))]
     totals = [sum(row.values()) for row in rows]
-    keys = _keys(state, totals)
+    keys = list(zip(totals, _breaks(state)))
     complete = is_over(state)
     best = max(keys)
     winners = [s for s, key in enumerate(keys) if key == best] if complete else []
@@ -81,19 +81,17 @@ def result(state: State) -> Result:
     return Result(complete=complete, scores=totals, sources=rows, winners=winners, ranks=ranks)
 
 
-def _keys(state: State, values: Sequence[int]) -> list[tuple[int, int]]:
-    """AA-43: what orders the seats, a value and then, where the ruleset says so, the most
-    completed homework."""
+def _breaks(state: State) -> list[int]:
+    """AA-43's tie-break by seat: the most completed homework, where the ruleset says so."""
     if state.config.tie_break == "homework":
-        return [(value, completed(me)) for value, me in zip(values, state.board)]
-    return [(value, 0) for value in values]
+        return [completed(me) for me in state.board]
+    return [0] * len(state.board)
 
 
 def standing(state: State, values: Sequence[int]) -> list[int]:
     """The seats from first to last by `values` as AA-43 orders scores; where it shares a
     place, in seat order."""
-    keys = _keys(state, values)
-    return sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
+    return order_by(values, _breaks(state))
 
 
 def standings(state: State) -> list[Fact]:
@@ -113,4 +111,4 @@ def standings(state: State) -> list[Fact]:
         "shards": [me.shards for me in board],
         "will": [me.will for me in board],
     }
-    return ranked_as_scores(state.round, tracks, lambda values: standing(state, values))
+    return ranked_as_scores(state.round, tracks, _breaks(state))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from replay.facts import Fact
-from replay.game import Result, ranked_as_scores
+from replay.game import Result, order_by, ranked_as_scores
 
 from .checks import buildings, on_board
 from .state import State
@@ -48,12 +48,16 @@ def result(state: State) -> Result:
     )
 
 
+def _breaks(state: State) -> list[int]:
+    """HE-21's tie-break by seat: the later player in turn order from the start player."""
+    n = len(state.players)
+    return [(seat - state.start_player) % n for seat in range(n)]
+
+
 def standing(state: State, values: Sequence[int]) -> list[int]:
     """HE-21: the seats from first to last by `values`, equal values to the later player in
     turn order from the start player."""
-    n = len(state.players)
-    later = [(seat - state.start_player) % n for seat in range(n)]
-    return sorted(range(n), key=lambda seat: (values[seat], later[seat]), reverse=True)
+    return order_by(values, _breaks(state))
 
 
 def standings(state: State) -> list[Fact]:
@@ -67,4 +71,4 @@ def standings(state: State) -> list[Fact]:
         "score": [sum(points.values()) for points in state.points],
         "title": list(state.title),
     }
-    return ranked_as_scores(state.round, tracks, lambda values: standing(state, values))
+    return ranked_as_scores(state.round, tracks, _breaks(state))

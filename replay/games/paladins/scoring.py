@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from replay.facts import Fact, ScoreChanged
-from replay.game import Result, ranked_as_scores
+from replay.game import Result, order_by, ranked_as_scores
 
 from .effects import End
 from .ledger import effective
@@ -99,7 +99,7 @@ def result(state: State) -> Result:
     shared. Before the end, the sources show what the end would add now."""
     sources = [{"vp": me.vp, **end_points(state, seat)} for seat, me in enumerate(state.board)]
     totals = [sum(row.values()) for row in sources]
-    keys = _keys(state, totals)
+    keys = list(zip(totals, _breaks(state)))
     complete = state.phase == "over"
     best = max(keys)
     winners = [s for s, key in enumerate(keys) if key == best] if complete else []
@@ -107,16 +107,15 @@ def result(state: State) -> Result:
     return Result(complete=complete, scores=totals, sources=sources, winners=winners, ranks=ranks)
 
 
-def _keys(state: State, values: Sequence[int]) -> list[tuple[int, int]]:
-    """PA-62: what orders the seats, a value and then the most silver + provisions."""
-    return [(values[s], me.silver + me.provisions) for s, me in enumerate(state.board)]
+def _breaks(state: State) -> list[int]:
+    """PA-62's tie-break by seat: the most silver + provisions."""
+    return [me.silver + me.provisions for me in state.board]
 
 
 def standing(state: State, values: Sequence[int]) -> list[int]:
     """The seats from first to last by `values` as PA-62 orders scores; where it shares a
     place, in seat order."""
-    keys = _keys(state, values)
-    return sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
+    return order_by(values, _breaks(state))
 
 
 def standings(state: State) -> list[Fact]:
@@ -128,4 +127,4 @@ def standings(state: State) -> list[Fact]:
     for track in list(tracks):
         tracks[f"effective_{track}"] = [effective(state, seat, track) for seat in seats]
     tracks["vp"] = [me.vp for me in state.board]
-    return ranked_as_scores(state.round, tracks, lambda values: standing(state, values))
+    return ranked_as_scores(state.round, tracks, _breaks(state))

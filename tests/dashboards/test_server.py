@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from .test_browser import _free_port
+from tests.support import free_port
 
 
 def _answers(url: str) -> bool:
@@ -22,7 +22,7 @@ def _answers(url: str) -> bool:
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_to_squire_dashboard_stops_the_dashboards_too(tmp_path, stop):
-    port = _free_port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     proc = subprocess.Popen(
         [

@@ -176,6 +176,8 @@ LABELS: dict[str, dict[str, str]] = {
     "start_player": {"en": "Start player", "zh": "起始玩家"},
     "matches": {"en": "Matches", "zh": "对局数"},
     "n_matches": {"en": "{n} matches", "zh": "{n} 局"},
+    "one_match": {"en": "1 match", "zh": "1 局"},
+    "origin_experiments": {"en": "experiments {n}", "zh": "实验 {n}"},
     "wins": {"en": "Wins", "zh": "胜场"},
     "tie_breaks": {"en": "Won on the tie-break", "zh": "凭平局规则获胜"},
     "seats": {"en": "Seats", "zh": "座位数"},
@@ -591,9 +593,9 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "sides_caption": {
         "en": "Each side: its bots' win rates of seats with their 95% (Wilson) interval, and "
-        "its winners' sources (their share without an interval, as above).",
+        "its winners' sources (their mean share with its 95% interval, as above).",
         "zh": "每一方：其机器人按座位计的胜率及 95%（Wilson）区间，以及其胜者的得分来源"
-        "（占比不附区间，同上）。",
+        "（平均占比及其 95% 区间，同上）。",
     },
     "leaders_by_round_caption": {
         "en": "Round by round: of the matches with a leader at that round's end, how many "

@@ -351,7 +351,8 @@ def cmd_ratings(args: argparse.Namespace) -> int:
             print(json_line(row))
         return 0
     if board.is_empty():
-        print(f"no complete {args.game} match is stored in {db}")
+        which = f" of --source {args.source}" if args.source else ""
+        print(f"no complete {args.game} match{which} is stored in {db}")
         return 0
     print(f"{'':>3} {'name':<16} {'kind':<6} {'rating':>7} {'95% interval':>15} "
           f"{'matches':>8} {'win rate':>9}")  # fmt: skip

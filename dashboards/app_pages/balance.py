@@ -206,6 +206,7 @@ if len(choices) >= 2:
             rulesets=[key],
             player_counts=flt.player_counts,
             dates=flt.dates,
+            origins=flt.origins,
         )
         with column:
             _side(one, f"ruleset-{side}")

@@ -24,10 +24,13 @@ for column, row in zip(st.columns(max(1, totals.height)), totals.iter_rows(named
     shown = sum(row[o] for o in origins) + (row["experiment_matches"] if experiments else 0)
     column.metric(
         game_label(row["game"]),
-        t("n_matches").format(n=f"{shown:,}"),
+        t("one_match") if shown == 1 else t("n_matches").format(n=f"{shown:,}"),
         help=f"{row['first']} … {row['last']}",
     )
-    column.caption(t("origin_counts").format(human=f"{row['human']:,}", bot=f"{row['bot']:,}"))
+    counts = t("origin_counts").format(human=f"{row['human']:,}", bot=f"{row['bot']:,}")
+    if experiments:
+        counts += " · " + t("origin_experiments").format(n=f"{row['experiment_matches']:,}")
+    column.caption(counts)
     if row["experiment_matches"] and not experiments:  # kept apart: designs under changed rules
         column.caption(t("experiment_matches").format(n=f"{row['experiment_matches']:,}"))
 

@@ -130,3 +130,19 @@ def test_a_players_results_and_components_show_their_seats_and_wilson_intervals(
     assert taken["win_rate_of_takers"].tolist() == pytest.approx(
         (taken["wins"] / taken["seats"]).tolist()
     )
+
+
+def test_balances_rule_set_sides_count_only_the_matches_chosen(app, warehouse):
+    """People's matches alone: the two sides of the rule-set comparison count no bot's seat
+    (the examples were played by people, the samples by bots)."""
+    at = app("balance", **{"filter-origin": "human"})
+    sides = [
+        d.value for d in at.dataframe if {"agent", "seats", "mean_score"} <= set(d.value.columns)
+    ]
+    assert sides and all(side["agent"].isna().all() for side in sides)
+    both = app("balance")  # and with simulations too, their bots are there
+    assert any(
+        side["agent"].notna().any()
+        for side in (d.value for d in both.dataframe)
+        if {"agent", "seats", "mean_score"} <= set(side.columns)
+    )

@@ -10,7 +10,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.common import filters, has_matches, literal, where
+from dashboards.common import filters, has_matches, literal, named, where
 from dashboards.data import query
 from dashboards.i18n import t
 from dashboards.stats import with_error_bars, with_wilson
@@ -81,7 +81,10 @@ if not means.is_empty():
         .update_layout(height=460),
         key="many-races",
     )
-    show(means.select("track", "round", "won", "mean_progress", "seats"), "progress-by-round")
+    show(
+        named(means.select("track", "round", "won", "mean_progress", "seats"), "track"),
+        "progress-by-round",
+    )
 
 st.subheader(f"{t('leader')} · {t('lead_changes')}")
 st.caption(t("leaders_caption"))
@@ -118,7 +121,7 @@ if not leaders.is_empty():
     # count a match once a round, as if its rounds were independent matches.
     st.caption(t("leaders_by_round_caption"))
     show(
-        leaders.select(
+        named(leaders, "track").select(
             "track",
             "round",
             "matches",
@@ -142,4 +145,4 @@ if not leaders.is_empty():
         )
         .with_columns((pl.col("lead_changes") / pl.col("matches")).alias("lead_changes_per_match"))
     )
-    show(changes.sort("track"), "track-lead-changes")
+    show(named(changes.sort("track"), "track"), "track-lead-changes")

@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
+from replay.game import HIDDEN
 from replay.games.knight_academy.bots import GreedyBot
 from replay.games.knight_academy.events import Deal, Pick
 from replay.games.knight_academy.state import State
+from replay.games.knight_academy.view import view
 from replay.replayer import Match, start, steps
 
 VALUER = GreedyBot()
@@ -39,6 +41,9 @@ class Taken:
     worth_next: float  # the card to the seat the rest passes to
     best: float  # the picker's best card in that hand, to itself
     came_back: tuple[str, ...]  # the cards in `hand` that this seat had held before: all round
+    # The other players who knew `hand` when it was picked from, by the engine's view (KA-5:
+    # the seat that has just passed it).
+    known_to: tuple[str, ...] = ()
 
     @property
     def passed(self) -> tuple[str, ...]:
@@ -74,6 +79,7 @@ def _rounds(match: Match) -> Iterator[Round]:
     current: Round | None = None
     counts = [0] * n
     held = [list(h) for h in state.hands]  # each seat's hand before the event now replayed
+    knew = knowers(state)  # and who else knew it then
     worths: dict[tuple[int, str], float] = {}
 
     def worth_of(seat: int, card: str) -> float:
@@ -116,26 +122,32 @@ def _rounds(match: Match) -> Iterator[Round]:
                     best=max(worth_of(seat, c) for c in hand),
                     # the packet a seat holds went round the table once it has passed n times
                     came_back=hand if counts[seat] > n else (),
+                    known_to=knew[seat],
                 )
             )
         if state.phase == "draft":
             held = [list(h) for h in state.hands]
+            knew = knowers(state)
     if current is not None:
         yield current
 
 
+def knowers(state: State) -> list[tuple[str, ...]]:
+    """For each seat, the other players whose view of the state shows its hand."""
+    players = state.players
+    views = [view(state, other).hands for other in range(len(players))]
+    return [
+        tuple(
+            players[o] for o, hands in enumerate(views) if o != seat and HIDDEN not in hands[seat]
+        )
+        for seat in range(len(players))
+    ]
+
+
 def visible(pick: Taken, perspective: str | None, picks: list[Taken]) -> bool:
-    """What a perspective may see of a pick: all of its own, and of another seat's only the
-    hand it passed that seat itself (it knows what it passed, not what was taken since)."""
-    if perspective is None or pick.player == perspective:
-        return True
-    return any(
-        mine.player == perspective
-        and mine.passed_to == pick.player
-        and mine.round == pick.round
-        and mine.number + 1 == pick.number
-        for mine in picks
-    )
+    """What a perspective may see of a pick: all of its own, and of another seat's the hand
+    when the engine's view of it showed that hand (the one it had just passed, KA-5)."""
+    return perspective is None or pick.player == perspective or perspective in pick.known_to
 
 
 def cell(pick: Taken) -> str:

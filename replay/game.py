@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -20,6 +20,9 @@ E = TypeVar("E")  # the game's event union
 H = TypeVar("H", bound=Header)  # a game's header type
 
 CHANCE = -1  # `Expecting.decider` when the next event is a chance outcome (a deal, a draw).
+# A component a seat sees from its back (a card in another's hand, a face-down tile): what
+# `view` writes in place of its name, and what `resample` deals a name to again.
+HIDDEN = "?"
 # What a bot returns to end an open sequence of its own events (an Albus Academy cast), which
 # a log ends by writing the next event: the simulator closes it with `Simulation.stop`.
 STOP = "stop"
@@ -247,6 +250,19 @@ class Game(Generic[C, S, E]):
     result: Callable[[S], Result]
     snapshot: Callable[[S], dict[str, Any]]
     render: Callable[[dict[str, Any]], str]  # a snapshot as text
+    # What a seat knows (docs/engines.md, "What a seat knows"): the state as `seat` sees it,
+    # everything hidden from it replaced by what it may know (a count, HIDDEN backs); None is
+    # the analysis board, the whole state. Always a new state.
+    view: Callable[[S, int | None], S] | None = None
+    # When chance decides the next event (`expecting(state).decider == CHANCE`): every outcome
+    # the rules allow, each once, with its probability where the rules give one (None where
+    # they do not); nothing otherwise. Lazy: a deal may have many.
+    chance_outcomes: Callable[[S], Iterator[tuple[E, float | None]]] | None = None
+    # A whole state `seat` could be in, drawn with the rng: what it cannot see dealt again
+    # from what remains unseen; given a view, the same. view(resample(s, seat), seat) ==
+    # view(s, seat).
+    resample: Callable[[S, int | None, random.Random], S] | None = None
+    clone: Callable[[S], S] | None = None  # an independent copy, cheaper than copy.deepcopy
     variants: Sequence[str] = field(default=("base",))
     # Raised whenever a change could alter the replay of a stored log; stored with each match.
     engine_version: str = "1"

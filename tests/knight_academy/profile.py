@@ -19,6 +19,8 @@ def canonical(event: ka.Event) -> ka.Event:
     lancelot split or assignment lists its cards in any order (KA-20)."""
     if isinstance(event, ka.Play) and event.track == event.card.rpartition("-")[0]:
         return msgspec.structs.replace(event, track=None)
+    if isinstance(event, ka.Deal):  # a hand is the same whatever order its cards are named in
+        return msgspec.structs.replace(event, cards=sorted(event.cards))
     if isinstance(event, ka.Split):
         return msgspec.structs.replace(event, piles=sorted(sorted(pile) for pile in event.piles))
     if isinstance(event, ka.Assign):

@@ -8,11 +8,11 @@ from replay.game import Game, Simulation
 from .bots import BOTS, options, table
 from .config import STANDARD, Config
 from .events import Event, Header
-from .legal import chance_event, expecting, legal_events, to_move
+from .legal import chance_event, chance_outcomes, expecting, legal_events, to_move
 from .rules import apply, close, is_over, new_game
 from .scoring import SOURCES, result
-from .state import State
-from .view import render, snapshot
+from .state import State, clone
+from .view import render, resample, snapshot, view
 
 RULES: Game[Config, State, Event] = Game(
     name="albus-academy",
@@ -32,6 +32,10 @@ RULES: Game[Config, State, Event] = Game(
     result=result,
     snapshot=snapshot,
     render=render,
+    view=view,
+    chance_outcomes=chance_outcomes,
+    resample=resample,
+    clone=clone,
     # 2: a log that ends in the last turn's cast closes it, with its end-of-game facts
     engine_version="albus-academy/3",
     close=close,

@@ -1,5 +1,5 @@
-"""Every decision the rules allow now (AA-4 to AA-21, AA-29 to AA-39), and chance's draws
-for the simulator.
+"""Every decision the rules allow now (AA-4 to AA-21, AA-29 to AA-39), and chance's draws:
+one for the simulator, all of them for search.
 
 A cast ends at the first event that is not part of it, so during a cast `legal_events` lists
 its continuations (actions the current tile still allows, triggers); what may follow its end
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -146,6 +147,23 @@ def chance_event(state: State, rng: random.Random) -> Event | None:
         pool = [tile for tile, count in sorted(state.bag.items()) for _ in range(count)]
         return DrawTile(tile=rng.choice(pool))
     return DrawHomework(card=rng.choice(state.deck), to=None if to is None else state.players[to])
+
+
+def chance_outcomes(state: State) -> Iterator[tuple[Event, float | None]]:
+    """Every draw owed now could bring (AA-22, AA-33, AA-35), each once: a tile by its copies
+    left in the bag, a homework card by its share of the deck. Nothing while a seat decides."""
+    if state.phase not in ("setup", "refill", "swap_draw") or not state.draws:
+        return
+    kind, to = state.draws[0]
+    if kind == "tile":
+        total = sum(state.bag.values())
+        for tile, count in sorted(state.bag.items()):
+            if count > 0:
+                yield DrawTile(tile=tile), count / total
+        return
+    player = None if to is None else state.players[to]
+    for card, count in sorted(Counter(state.deck).items()):
+        yield DrawHomework(card=card, to=player), count / len(state.deck)
 
 
 def to_move(state: State) -> int:

@@ -50,3 +50,48 @@ class State(msgspec.Struct, kw_only=True):
     private_done: int = 0  # private homework completed this turn (AA-22)
     ended_by: int | None = None  # the seat whose turn triggered the end (AA-40)
     last_turn: int | None = None  # turns count after which the match ends (AA-41)
+
+
+def clone_seat(me: Seat) -> Seat:
+    return Seat(
+        board=[list(row) for row in me.board],  # a top is a tuple: shared
+        exhausted=set(me.exhausted),
+        will=me.will,
+        shards=me.shards,
+        private=list(me.private),
+        spells=list(me.spells),
+        items=list(me.items),
+        tokens=dict(me.tokens),
+        class_dismissed=me.class_dismissed,
+        links=me.links,
+    )
+
+
+def clone(state: State) -> State:
+    """An independent copy. The ruleset and the catalogue are frozen and the seating never
+    changes, so they are shared; every list the rules change in place is copied, unlike the
+    copy `rules.apply` checks an event after a cast on, which shares them on purpose."""
+    return State(
+        config=state.config,
+        catalogue=state.catalogue,
+        players=state.players,
+        seats=state.seats,
+        first_player=state.first_player,
+        board=[clone_seat(me) for me in state.board],
+        bag=dict(state.bag),
+        deck=list(state.deck),
+        public_tiles=list(state.public_tiles),
+        public_homework=list(state.public_homework),
+        phase=state.phase,
+        draws=list(state.draws),
+        turn=state.turn,
+        turns=state.turns,
+        round=state.round,
+        current=state.current,
+        done=list(state.done),
+        eligible=list(state.eligible),
+        taken=list(state.taken),
+        private_done=state.private_done,
+        ended_by=state.ended_by,
+        last_turn=state.last_turn,
+    )

@@ -1,16 +1,80 @@
-"""The whole Albus Academy state as plain data: for `squire replay --step` and the viewer.
+"""What an Albus Academy seat knows and what could be (docs/engines.md, "What a seat
+knows"), and a state, or a view of one, as plain data: for `squire replay --step` and the viewer.
 
-A seat's private homework (AA-36) is marked private: for that player's eyes (the viewer hides it
-from the others, showing how many)."""
+Face down at the table (AA-1, AA-36): the others' private homework, the homework deck and the
+tile bag. Everything else lies open, the spells tucked under a board included: a seat sees
+what another completed. A view keeps each hidden card's place as `HIDDEN` and the bag's size
+as `{HIDDEN: size}`; the snapshot of a view shows them as counts."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
+
+from replay.game import HIDDEN
 
 from .board import edges_at, linked, positions
 from .legal import expecting
 from .scoring import result
-from .state import State
+from .state import State, clone
+
+
+def view(state: State, seat: int | None) -> State:
+    """`state` as `seat` knows it (None: all of it)."""
+    seen = clone(state)
+    if seat is None:
+        return seen
+    for other, me in enumerate(seen.board):
+        if other != seat:
+            me.private = [HIDDEN] * len(me.private)
+    seen.deck = [HIDDEN] * len(seen.deck)
+    size = sum(seen.bag.values())
+    seen.bag = {HIDDEN: size} if size else {}
+    return seen
+
+
+def resample(state: State, seat: int | None, rng: random.Random) -> State:
+    """A whole state `seat` could be in: its view with every hidden card dealt again,
+    uniformly, from what it cannot see now.
+
+    Homework and tiles out of sight are not only the hidden ones: a card swapped away (AA-35)
+    leaves the game face down, and a covered tile (AA-20) is gone from the board, and the
+    state keeps neither. So the unseen pool is the catalogue less what the view shows, and
+    the hidden places take a random part of it; what is left over stands for what left the
+    game. That is all a seat holding only its view can know, and it makes a view enough."""
+    drawn = view(state, seat)
+    if seat is None:
+        return drawn
+    cards = unseen_homework(drawn)
+    rng.shuffle(cards)
+    for me in drawn.board:
+        me.private = [cards.pop() if card == HIDDEN else card for card in me.private]
+    drawn.deck = [cards.pop() for _ in drawn.deck]
+    size = drawn.bag.get(HIDDEN, 0)
+    bag = Counter(rng.sample(unseen_tiles(drawn), size))
+    drawn.bag = {tile: bag[tile] for tile in sorted(bag)}
+    return drawn
+
+
+def unseen_homework(state: State) -> list[str]:
+    """The catalogue's homework no one can see in `state`, in catalogue order."""
+    shown = {*state.public_homework}
+    for me in state.board:
+        shown.update(me.private, me.spells, me.items)
+    return [card for card in state.catalogue.homework if card not in shown]
+
+
+def unseen_tiles(state: State) -> list[str]:
+    """The catalogue's tiles, a name for each copy, less every copy in sight: the public ones,
+    those taken to place, those on a board (corners are no tiles)."""
+    left = state.catalogue.bag()
+    shown = [*state.public_tiles, *state.taken]
+    shown += [top[0] for me in state.board for row in me.board for top in row if top is not None]
+    for tile in shown:
+        if tile in left:
+            left[tile] -= 1
+    return [tile for tile, count in left.items() for _ in range(max(0, count))]
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -21,11 +21,11 @@ from .events import (
     Site,
     Step,
 )
-from .legal import chance_event, expecting, has_action, legal_events, menu, to_move
+from .legal import chance_event, chance_outcomes, expecting, has_action, legal_events, menu, to_move
 from .rules import apply, is_over, new_game
 from .scoring import SOURCES, result
-from .state import State
-from .view import render, snapshot
+from .state import State, clone
+from .view import render, resample, snapshot, view
 
 __all__ = [
     "MAX_EVENTS",
@@ -84,6 +84,10 @@ RULES: Game[Config, State, Event] = Game(
     result=result,
     snapshot=snapshot,
     render=render,
+    view=view,
+    chance_outcomes=chance_outcomes,
+    resample=resample,
+    clone=clone,
     engine_version="heraldry/2",
     item_fields={},
     simulation=Simulation(

@@ -385,3 +385,8 @@ def to_move(state: State) -> int:
 def chance_event(state: State, rng: Any) -> Event | None:
     """Heraldry has no chance after the map: every event is a player's decision."""
     return None
+
+
+def chance_outcomes(state: State) -> Iterator[tuple[Event, float | None]]:
+    """No chance after the map, so no outcome is ever due."""
+    return iter(())

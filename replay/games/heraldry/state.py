@@ -32,3 +32,29 @@ class State(msgspec.Struct, kw_only=True):
     title: list[int]  # seat → index into TITLES (HE-13)
     points: list[dict[str, int]]  # seat → source → points on the score track
     duke: bool = False  # HE-15: someone has become duke
+
+
+def clone(state: State) -> State:
+    """An independent copy: the ruleset and the map are never changed, so they are shared."""
+    return State(
+        config=state.config,
+        board=state.board,
+        players=state.players,  # never changed once seated
+        seats=state.seats,
+        start_player=state.start_player,
+        phase=state.phase,
+        setup_order=list(state.setup_order),
+        round=state.round,
+        turn=state.turn,
+        turns=state.turns,
+        knights=[list(row) for row in state.knights],
+        posts=[dict(row) for row in state.posts],
+        building=list(state.building),
+        built=[dict(row) for row in state.built],
+        reserve=[dict(row) for row in state.reserve],
+        lost=list(state.lost),
+        tokens=[dict(row) for row in state.tokens],
+        title=list(state.title),
+        points=[dict(row) for row in state.points],
+        duke=state.duke,
+    )

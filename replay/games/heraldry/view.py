@@ -1,14 +1,27 @@
-"""The whole Heraldry state as plain data: for `squire replay --step` and the viewer."""
+"""What a Heraldry seat knows, and the state as plain data: for `squire replay --step` and
+the viewer."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .checks import on_board
 from .config import TITLES
 from .legal import expecting
 from .scoring import result
-from .state import State
+from .state import State, clone
+
+
+def view(state: State, seat: int | None) -> State:
+    """Heraldry hides nothing: the map, every piece, token and point lie open (HE-1 to HE-3),
+    so every seat's view is the whole state."""
+    return clone(state)
+
+
+def resample(state: State, seat: int | None, rng: random.Random) -> State:
+    """With nothing hidden, the one state a seat could be in is the state itself."""
+    return clone(state)
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -24,11 +24,11 @@ from .events import (
     Split,
     Wager,
 )
-from .legal import chance_event, deal_at_random, expecting, legal_events, to_move
+from .legal import chance_event, chance_outcomes, deal_at_random, expecting, legal_events, to_move
 from .rules import apply, is_over, new_game
 from .scoring import SOURCES, result
-from .state import State
-from .view import render, snapshot
+from .state import State, clone
+from .view import render, resample, snapshot, view
 
 __all__ = [
     "ADVANCED",
@@ -96,6 +96,10 @@ RULES: Game[Config, State, Event] = Game(
     result=result,
     snapshot=snapshot,
     render=render,
+    view=view,
+    chance_outcomes=chance_outcomes,
+    resample=resample,
+    clone=clone,
     variants=("base", "gawain", "lancelot"),
     engine_version="knight-academy/2",
     item_fields={"pick": "card", "play": "card"},

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Iterable
-from itertools import accumulate, combinations
+from collections.abc import Iterable, Iterator
+from itertools import accumulate, combinations, permutations
+from math import comb
 from typing import cast
 
 from replay.game import CHANCE, Expecting
 
-from .boards import mercy_terms, reachable_scrolls, wager_tracks
+from .boards import codex_set, mercy_terms, reachable_scrolls, wager_tracks
 from .config import Track
 from .events import (
     Assign,
@@ -315,8 +316,7 @@ def chance_event(state: State, rng: random.Random) -> Event | None:
     if phase == "deal":
         return deal_at_random(state, rng)
     if phase == "codex":  # KA-22c: the shields shuffled face down
-        shields = list(state.config.codex_shields)
-        shields += [0] * (len(state.players) - len(shields))
+        shields = codex_set(state)
         rng.shuffle(shields)
         return Codex(shields=shields, round=state.round)
     if neutral is None:
@@ -341,16 +341,66 @@ def chance_event(state: State, rng: random.Random) -> Event | None:
     return None
 
 
-def deal_at_random(state: State, rng: random.Random) -> Deal:
-    """A chance outcome for the simulator: the next seat's hand from the shuffled deck (KA-4)."""
-    config = state.config
+def chance_outcomes(state: State) -> Iterator[tuple[Event, float | None]]:
+    """Where chance decides: every hand a seat still to be dealt may get (KA-4; each multiset
+    of cards once, in sorted order, its chance the deck's hypergeometric one, shared among the
+    seats still to be dealt, whose order a log may choose), or every way to lay the codex's
+    shields face down (KA-22c, each arrangement equally likely)."""
+    if state.phase == "deal":
+        deck = _deal_deck(state)
+        size = hand_size(state.config, bool(state.persons))
+        names = list(deck)
+        waiting = [s for s, done in enumerate(state.dealt) if not done]
+        ways = comb(sum(deck.values()), size)
+        who = state.persons or state.players
+        for hand, count in _multisets(names, deck, size):
+            for seat in waiting:
+                yield (
+                    Deal(player=who[seat], cards=hand, round=state.round),
+                    count / ways / len(waiting),
+                )
+    elif state.phase == "codex":
+        shields = sorted(codex_set(state))
+        orders = sorted(set(permutations(shields)))
+        for order in orders:
+            yield Codex(shields=list(order), round=state.round), 1 / len(orders)
+
+
+def _deal_deck(state: State) -> dict[str, int]:
+    """KA-4: the cards the next hand is dealt from (the discards shuffled in when short)."""
     deck = state.deck
-    if not any(state.dealt) and sum(deck.values()) < hand_size(config, bool(state.persons)) * len(
-        state.dealt
-    ):
+    size = hand_size(state.config, bool(state.persons))
+    if not any(state.dealt) and sum(deck.values()) < size * len(state.dealt):
         deck = {**deck}
         for card, count in state.discard.items():
             deck[card] = deck.get(card, 0) + count
+    return {card: count for card, count in deck.items() if count}
+
+
+def _multisets(
+    names: list[str], counts: dict[str, int], size: int
+) -> Iterator[tuple[list[str], int]]:
+    """Every multiset of `size` cards of `counts`, sorted, with the ways to draw it."""
+    ordered = sorted(names)
+
+    def walk(i: int, left: int) -> Iterator[tuple[list[str], int]]:
+        if left == 0:
+            yield [], 1
+            return
+        if i == len(ordered):
+            return
+        name = ordered[i]
+        for k in range(min(left, counts[name]), -1, -1):
+            for rest, ways in walk(i + 1, left - k):
+                yield [name] * k + rest, ways * comb(counts[name], k)
+
+    yield from walk(0, size)
+
+
+def deal_at_random(state: State, rng: random.Random) -> Deal:
+    """A chance outcome for the simulator: the next seat's hand from the shuffled deck (KA-4)."""
+    config = state.config
+    deck = _deal_deck(state)
     seat = state.dealt.index(False)
     size = hand_size(config, bool(state.persons))
     # The deck's order of card names is fixed by the log, so the same rng deals the same cards.

@@ -59,3 +59,52 @@ class State(msgspec.Struct, kw_only=True):
     chosen: int | None = None
 
     seats: dict[str, int]  # player → seat: `players` inverted, kept because every event asks
+    # In a view (view.view), the header's player whose view it is: its hidden numbers (the
+    # codex shields of others, KA-22c) read 0 and are marked hidden by the snapshot.
+    seen_by: int | None = None
+
+
+def clone(state: State) -> State:
+    """An independent copy: the ruleset, the players and their seats are never changed once
+    seated, so they are shared; every other container is copied once."""
+    return State(
+        config=state.config,
+        players=state.players,
+        neutral_seat=state.neutral_seat,
+        round=state.round,
+        phase=state.phase,
+        start_player=state.start_player,
+        deck=dict(state.deck),
+        discard=dict(state.discard),
+        dealt=list(state.dealt),
+        hands=[list(hand) for hand in state.hands],
+        picked=[list(cards) for cards in state.picked],
+        step=state.step,
+        has_picked=list(state.has_picked),
+        played=list(state.played),
+        turn=state.turn,
+        progress={track: list(row) for track, row in state.progress.items()},
+        arrival={track: list(row) for track, row in state.arrival.items()},
+        clock=state.clock,
+        bonuses=list(state.bonuses),
+        lifts_left=state.lifts_left,
+        rewarded=list(state.rewarded),
+        points=[dict(row) for row in state.points],
+        shields=[list(row) for row in state.shields],
+        grail=state.grail,
+        wagers=list(state.wagers),
+        played_on=[dict(row) for row in state.played_on],
+        codex=list(state.codex),
+        peeked=[list(row) for row in state.peeked],
+        codex_order=list(state.codex_order),
+        scrolls=list(state.scrolls),
+        scrolls_taken=state.scrolls_taken,
+        mercy_order=list(state.mercy_order),
+        owners=state.owners,
+        persons=state.persons,
+        held=[list(cards) for cards in state.held],
+        piles=[[list(pile) for pile in piles] for piles in state.piles],
+        chosen=state.chosen,
+        seats=state.seats,
+        seen_by=state.seen_by,
+    )

@@ -1,12 +1,147 @@
-"""The whole Knight Academy state as plain data: for `squire replay --step` and the viewer."""
+"""What a Knight Academy seat knows, what could be, and the state as plain data: for `squire
+replay --step` and the viewer."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
+from replay.game import HIDDEN
+
+from .boards import codex_set
 from .legal import expecting
 from .scoring import stack_order
-from .state import State
+from .state import State, clone
+
+
+def _mine(state: State, seat: int) -> set[int]:
+    """The seats a header player plays: itself, or its two colours in lancelot (KA-20)."""
+    return {s for s, owner in enumerate(state.owners) if owner == seat}
+
+
+def _looked(state: State, mine: set[int]) -> set[int]:
+    """KA-22c: the codex slots `mine` have looked at this round (none before it is laid)."""
+    return {slot for s in mine if s < len(state.peeked) for slot in state.peeked[s]}
+
+
+def _passed_to(state: State, mine: set[int]) -> set[int]:
+    """KA-5: the seats holding a hand one of `mine` has just passed, not yet picked from."""
+    if state.phase != "draft" or state.step == 0:
+        return set()
+    n = len(state.players)
+    direction = state.config.pass_directions[state.round - 1]
+    return {(s + direction) % n for s in mine} - {o for o in range(n) if state.has_picked[o]}
+
+
+def view(state: State, seat: int | None) -> State:
+    """The state as the header's player `seat` knows it. Hidden: the deck (its size stays),
+    the other seats' hands (but the hand it has just passed, KA-5) and picks, the other
+    lancelot player's hand and its piles until they lie open to be chosen from (KA-20), the
+    codex slots it has not looked at and the codex shields others keep (KA-22c). The discard
+    pile is open: squire reads KA-6's "discarded with the played ones" as face up."""
+    seen = clone(state)
+    if seat is None:
+        return seen
+    seen.seen_by = seat
+    mine = _mine(state, seat)
+    shown = mine | _passed_to(state, mine)
+    for other in range(len(state.players)):
+        if other not in shown:
+            seen.hands[other] = [HIDDEN] * len(state.hands[other])
+        if other not in mine:
+            seen.picked[other] = [HIDDEN] * len(state.picked[other])
+    total = sum(state.deck.values())
+    seen.deck = {HIDDEN: total} if total else {}
+    for person in range(len(state.persons)):
+        if person != seat and state.phase != "choose":  # chosen from, the piles lie open
+            seen.held[person] = [HIDDEN] * len(state.held[person])
+            seen.piles[person] = [[HIDDEN] * len(pile) for pile in state.piles[person]]
+    if "codex" in state.config.boards:
+        looked = _looked(state, mine)
+        seen.codex = [
+            None if shield is None else shield if i in looked else 0
+            for i, shield in enumerate(state.codex, 1)
+        ]
+        for other in range(len(state.players)):
+            if other not in mine:
+                if state.shields:
+                    seen.shields[other] = [
+                        (source, 0 if source == "codex" else points)
+                        for source, points in state.shields[other]
+                    ]
+                if "codex" in seen.points[other]:
+                    seen.points[other]["codex"] = 0
+    return seen
+
+
+def resample(state: State, seat: int | None, rng: random.Random) -> State:
+    """A whole state `seat` could be in: every card it cannot see dealt again, uniformly, from
+    the deck's cards less those it sees (KA-2); every codex shield it cannot see drawn from
+    the codex's set (KA-22c). Read from the view alone, so a view gives the same."""
+    drawn = view(state, seat)
+    if seat is None:
+        return drawn
+    drawn.seen_by = None
+    unseen = Counter(state.config.deck)
+    seen_cards = Counter(
+        card
+        for group in (drawn.hands, drawn.picked, drawn.held)
+        for cards in group
+        for card in cards
+        if card != HIDDEN
+    )
+    seen_cards.update(drawn.discard)
+    unseen -= seen_cards
+    pool = list(unseen.elements())
+    rng.shuffle(pool)
+
+    def deal(count: int) -> list[str]:
+        dealt = pool[len(pool) - count :] if count else []
+        del pool[len(pool) - count :]
+        return dealt
+
+    for group in (drawn.hands, drawn.picked, drawn.held):
+        for i, cards in enumerate(group):
+            if HIDDEN in cards:
+                group[i] = [c for c in cards if c != HIDDEN] + deal(cards.count(HIDDEN))
+    for person, piles in enumerate(drawn.piles):
+        if any(HIDDEN in pile for pile in piles):  # KA-20: the piles split the hand dealt
+            held = list(drawn.held[person])
+            rng.shuffle(held)
+            size = len(piles[0])
+            drawn.piles[person] = [sorted(held[:size]), sorted(held[size:])]
+    deck: dict[str, int] = {}
+    for card in deal(drawn.deck.pop(HIDDEN, 0)):
+        deck[card] = deck.get(card, 0) + 1
+    drawn.deck = {card: deck[card] for card in state.config.deck if card in deck}
+    if "codex" in state.config.boards:
+        _resample_codex(drawn, seat, rng)
+    return drawn
+
+
+def _resample_codex(drawn: State, seat: int, rng: random.Random) -> None:
+    """KA-22c: the slots `seat` has not looked at take the round's shields it has not seen
+    there; a shield another seat keeps, a shield of the codex's set."""
+    mine = _mine(drawn, seat)
+    looked = _looked(drawn, mine)
+    laid = Counter(codex_set(drawn))
+    laid -= Counter(v for i, v in enumerate(drawn.codex, 1) if v is not None and i in looked)
+    left = list(laid.elements())
+    rng.shuffle(left)
+    for i, shield in enumerate(drawn.codex, 1):
+        if shield is not None and i not in looked:
+            drawn.codex[i - 1] = left.pop() if left else 0
+    kept = [v for v in codex_set(drawn) if v]  # a 0 is never kept (scoring.award)
+    for other in range(len(drawn.players)):
+        if other in mine or not drawn.shields:
+            continue
+        row = drawn.shields[other]
+        for k, (source, _) in enumerate(row):
+            if source == "codex" and kept:
+                row[k] = (source, rng.choice(kept))
+        if "codex" in drawn.points[other]:
+            drawn.points[other]["codex"] = sum(p for src, p in row if src == "codex")
 
 
 def snapshot(state: State) -> dict[str, Any]:
@@ -32,6 +167,10 @@ def snapshot(state: State) -> dict[str, Any]:
         # From the front of the race to the back, the top of each stack first.
         tracks[track] = discs[::-1]
     # Each seat's own points (in lancelot, a colour's; its player scores both colours, KA-20).
+    # In a view, another seat's codex points are hidden (KA-22c), and with them its score.
+    secret = set()
+    if state.seen_by is not None and "codex" in state.config.boards:
+        secret = set(range(len(players))) - _mine(state, state.seen_by)
     expect = expecting(state)
     return {
         "round": state.round,
@@ -45,8 +184,11 @@ def snapshot(state: State) -> dict[str, Any]:
                 "hand": list(state.hands[seat]),
                 "picked": list(state.picked[seat]),
                 "played": state.played[seat],
-                "score": sum(state.points[seat].values()),
-                "sources": dict(state.points[seat]),
+                "score": None if seat in secret else sum(state.points[seat].values()),
+                "sources": {
+                    source: None if seat in secret and source == "codex" else points
+                    for source, points in state.points[seat].items()
+                },
             }
             for seat, player in enumerate(players)
         },
@@ -103,10 +245,17 @@ def _variant_boards(state: State) -> dict[str, Any]:
             for seat, player in enumerate(players)
         }
     if "codex" in boards:
+        # In a view, the slots its player has not looked at read HIDDEN, and so does what
+        # the others saw there.
+        mine = None if state.seen_by is None else _mine(state, state.seen_by)
+        looked = _looked(state, mine or set())
         out["codex"] = {
             "slots": len(state.codex),
             "taken": [i for i, shield in enumerate(state.codex, 1) if shield is None],
-            "shields": list(state.codex),
+            "shields": [
+                shield if mine is None or shield is None or i in looked else HIDDEN
+                for i, shield in enumerate(state.codex, 1)
+            ],
             "seen": {
                 player: {
                     str(slot): state.codex[slot - 1]
@@ -114,6 +263,7 @@ def _variant_boards(state: State) -> dict[str, Any]:
                     if state.codex[slot - 1] is not None
                 }
                 for seat, player in enumerate(players)
+                if mine is None or seat in mine
             }
             if state.peeked
             else {},
@@ -121,8 +271,12 @@ def _variant_boards(state: State) -> dict[str, Any]:
     if "scrolls" in boards:
         out["scrolls"] = list(state.scrolls)
     if state.shields:  # kept for quest's and mercy's boards
+        mine = None if state.seen_by is None else _mine(state, state.seen_by)
         out["shields"] = {
-            player: [points for _, points in state.shields[seat]]
+            player: [
+                HIDDEN if mine is not None and seat not in mine and source == "codex" else points
+                for source, points in state.shields[seat]
+            ]
             for seat, player in enumerate(players)
         }
     return out

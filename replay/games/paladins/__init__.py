@@ -8,11 +8,11 @@ from replay.game import Game, Simulation
 from .bots import BOTS, table
 from .config import STANDARD, Config
 from .events import Event, Header
-from .legal import chance_event, expecting, legal_events, to_move
+from .legal import chance_event, chance_outcomes, expecting, legal_events, to_move
 from .rules import apply, is_over, new_game
 from .scoring import SOURCES, result
-from .state import State
-from .view import render, snapshot
+from .state import State, clone
+from .view import render, resample, snapshot, view
 
 RULES: Game[Config, State, Event] = Game(
     name="paladins",
@@ -34,6 +34,10 @@ RULES: Game[Config, State, Event] = Game(
     result=result,
     snapshot=snapshot,
     render=render,
+    view=view,
+    chance_outcomes=chance_outcomes,
+    resample=resample,
+    clone=clone,
     engine_version="paladins/2",
     item_fields={
         "recruit": "card",

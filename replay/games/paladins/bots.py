@@ -6,15 +6,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import msgspec
-
 from replay import game
 from replay.log import Catalogue
 
 from .events import Event, Pass
 from .rules import apply
 from .scoring import result
-from .state import Seat, State
+from .state import Seat, State, clone
 
 # What one unit is worth to the greedy bot beside points, early in the game: resources and
 # workers turn into points later; the weight fades as the rounds run out.
@@ -33,49 +31,6 @@ class RandomBot(Bot):
         self, state: State, seat: int, options: Sequence[Event], rng: random.Random
     ) -> Event:
         return rng.choice(options)
-
-
-def clone(state: State) -> State:
-    """A copy to try an event on; the catalogue and ruleset are shared, they never change."""
-    copy_seat = msgspec.structs.replace
-    return msgspec.structs.replace(
-        state,
-        board=[
-            copy_seat(
-                me,
-                deck=list(me.deck),
-                supply=dict(me.supply),
-                spaces={k: list(v) for k, v in me.spaces.items()},
-                tracks=dict(me.tracks),
-                workshops=dict(me.workshops),
-                walls=list(me.walls),
-                jars=list(me.jars),
-                converts=list(me.converts),
-                attacked=list(me.attacked),
-                team=list(me.team),
-                suspicion=list(me.suspicion),
-            )
-            for me in state.board
-        ],
-        townsfolk_deck=list(state.townsfolk_deck),
-        outsider_deck=list(state.outsider_deck),
-        wall_deck=list(state.wall_deck),
-        suspicion_deck=list(state.suspicion_deck),
-        suspicion_discard=list(state.suspicion_discard),
-        order_deck=list(state.order_deck),
-        favour_deck=list(state.favour_deck),
-        tavern_deck=list(state.tavern_deck),
-        tavern_discard=list(state.tavern_discard),
-        townsfolk=list(state.townsfolk),
-        outsiders=list(state.outsiders),
-        orders=list(state.orders),
-        favours=list(state.favours),
-        king_due=list(state.king_due),
-        tavern=list(state.tavern),
-        taken=dict(state.taken),
-        favour_workers={k: list(v) for k, v in state.favour_workers.items()},
-        squares=dict(state.squares),
-    )
 
 
 class GreedyBot(Bot):

@@ -7,8 +7,11 @@ order (PA-16, PA-43); a pass keeps its workers in sorted order (any order is acc
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
+from itertools import combinations, permutations
 from typing import Any
 
 from replay.game import CHANCE, Expecting
@@ -328,6 +331,57 @@ def chance_event(state: State, rng: random.Random) -> Event | None:
     return None
 
 
+def chance_outcomes(state: State) -> Iterator[tuple[Event, float | None]]:
+    """Every reveal or draw chance_event could make now, each once in `canonical` form, with
+    its probability (every deck is drawn from uniformly, PA-42); nothing where a seat decides.
+
+    A display's reveal fills its slots in the order the cards come (PA-54: leftmost first),
+    and a slot matters (PA-52's debt slots, PA-64's discard), so each ordering is an outcome:
+    n!/(n-k)! of them, listed lazily. The tavern's cards are only a set this round (PA-9), so
+    each set is listed once, sorted."""
+    phase = state.phase
+    if phase in ("refill_townsfolk", "refill_outsiders"):
+        townsfolk = phase == "refill_townsfolk"
+        deck = state.townsfolk_deck if townsfolk else state.outsider_deck
+        due = refill_due(state, townsfolk)
+        p = 1 / math.perm(len(deck), due)
+        reveal = RevealTownsfolk if townsfolk else RevealOutsiders
+        return ((reveal(cards=list(cards)), p) for cards in permutations(deck, due))
+    if phase == "king":
+        deck = state.order_deck if state.king_due[0] == "order" else state.favour_deck
+        return ((RevealKing(card=c, round=state.round), p) for c, p in _each(deck))
+    if phase == "tavern":
+        return _tavern_outcomes(state)
+    if phase == "draw_wall":
+        player = state.players[state.turn]
+        return ((DrawWall(player=player, card=c), p) for c, p in _each(state.wall_deck))
+    if phase == "draw_suspicion":
+        player = state.players[state.turn]
+        deck = state.suspicion_deck or state.suspicion_discard  # PA-56: the discard reshuffled
+        return ((DrawSuspicion(player=player, card=c), p) for c, p in _each(deck))
+    return iter(())
+
+
+def _each(deck: Sequence[str]) -> Iterator[tuple[str, float]]:
+    """One card drawn from `deck`: each card once, as likely as its copies make it."""
+    counts = Counter(deck)
+    return ((card, k / len(deck)) for card, k in counts.items())
+
+
+def _tavern_outcomes(state: State) -> Iterator[tuple[Event, float | None]]:
+    """PA-9, PA-48: players + 1 cards from the deck; from a short deck all of it, then the rest
+    from its discard shuffled into a new deck."""
+    want = len(state.players) + state.config.tavern_extra
+    deck = state.tavern_deck
+    if len(deck) >= want:
+        first, pool, more = [], deck, want
+    else:
+        first, pool, more = list(deck), state.tavern_discard, want - len(deck)
+    p = 1 / math.comb(len(pool), more)
+    for fresh in combinations(pool, more):
+        yield RevealTavern(cards=sorted([*first, *fresh]), round=state.round), p
+
+
 def shuffled_decks(
     players: Sequence[str], paladins: Sequence[str], rng: random.Random
 ) -> dict[str, list[str]]:
@@ -342,7 +396,10 @@ def shuffled_decks(
 
 def canonical(event: Event) -> Event:
     """The form `legal_events` lists an event in: a pass's kept workers sorted, an attack
-    without its optional silver cross-check (PA-53)."""
+    without its optional silver cross-check (PA-53), the tavern's cards sorted (they are only a
+    set, PA-9)."""
+    if isinstance(event, RevealTavern):
+        return RevealTavern(cards=sorted(event.cards), round=event.round)
     if isinstance(event, Pass):
         return Pass(player=event.player, keep=sorted(event.keep))
     if isinstance(event, Attack) and event.silver is not None:

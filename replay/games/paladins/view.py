@@ -1,20 +1,114 @@
-"""The whole Paladins state as plain data: for `squire replay --step` and the viewer.
+"""What a Paladins seat knows (`view`), a state it could be in (`resample`), and the state as
+plain data: for `squire replay --step` and the viewer.
 
-Hidden information is marked, not removed: `private` fields of a seat (its paladin deck, and
-its chosen paladin until its take_tavern) are for that player's eyes (the viewer hides them
-from the others)."""
+What a seat cannot see, read from the digest (rules/paladins.md):
+
+- another player's paladin from its choice until its reveal (PA-10, PA-11): it is chosen face
+  down and shows at that player's take_tavern;
+- every paladin deck, the seat's own included: PA-10 returns the two paladins not kept face
+  down, one on top and one at the bottom. The seat knows those two of its own deck, but the
+  state keeps no record of which positions it has looked at (nor of the paladins played in
+  earlier rounds), so every position of every deck is unknown;
+- the order and contents of the decks nobody has seen into (townsfolk, outsiders, walls,
+  suspicion, orders, favours, tavern: PA-42);
+- the outsiders a player has attacked: PA-35 lays each face down beside the board, and a seat
+  knows what lies in front of it now, not what it saw before (docs/engines.md), so they are
+  backs, counted, for every seat, the attacker's own included.
+
+Everything else lies face up: the displays, the king's and the tavern's cards, the pieces,
+the walls drawn (PA-32), the converts (PA-36), the teams (PA-22). Suspicion cards stay open
+too: the digest never turns one face down, and its draw resolves in the open (its tax, PA-28,
+and its inquisition, PA-58), as does the discard absolve fills (PA-56). The tavern discard
+holds cards every seat saw revealed (PA-39), so it stays as well."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
+
+from replay.game import HIDDEN
 
 from .ledger import effective
 from .legal import expecting
 from .scoring import result
-from .state import State
+from .state import State, clone
+
+# The decks whose contents and order no seat sees, each with its catalogue kind.
+UNSEEN = (
+    ("townsfolk_deck", "townsfolk"),
+    ("outsider_deck", "outsider"),
+    ("wall_deck", "wall"),
+    ("suspicion_deck", "suspicion"),
+    ("order_deck", "order"),
+    ("favour_deck", "favour"),
+    ("tavern_deck", "tavern"),
+)
+
+
+def view(state: State, seat: int | None) -> State:
+    """The state as `seat` knows it: what it cannot see (above) becomes HIDDEN, each in its
+    place, so every count stays; None is the whole state."""
+    seen = clone(state)
+    if seat is None:
+        return seen
+    for who, me in enumerate(seen.board):
+        me.deck = [HIDDEN] * len(me.deck)
+        me.attacked = [HIDDEN] * len(me.attacked)
+        if who != seat and me.paladin is not None and not me.revealed:
+            me.paladin = HIDDEN
+    for deck, _ in UNSEEN:
+        setattr(seen, deck, [HIDDEN] * len(getattr(seen, deck)))
+    return seen
+
+
+def resample(state: State, seat: int | None, rng: random.Random) -> State:
+    """A whole state `seat` could be in: every HIDDEN place of its view dealt a card again,
+    uniformly, from the catalogue's cards of that kind the seat sees nowhere. Read from the
+    view alone, so a view resamples as the state it came from does."""
+    drawn = view(state, seat)
+    if seat is None:
+        return drawn
+    cat = drawn.catalogue
+    board = drawn.board
+    decks = {deck: getattr(drawn, deck) for deck, _ in UNSEEN}
+    seen: dict[str, list[Any]] = {
+        "townsfolk": [*drawn.townsfolk, *(c for me in board for c in me.team)],
+        "outsider": [*drawn.outsiders, *(c for me in board for c in me.converts)],
+        "wall": [c for me in board for c in me.walls],
+        "suspicion": [*drawn.suspicion_discard, *(c for me in board for c in me.suspicion)],
+        "order": drawn.orders,
+        "favour": drawn.favours,
+        "tavern": [*drawn.tavern, *drawn.tavern_discard],
+    }
+    for deck, kind in UNSEEN:
+        places = [decks[deck]]
+        if kind == "outsider":  # the attacked lie among the same unseen outsiders
+            places += [me.attacked for me in board]
+        _deal(places, cat.ids(kind), seen[kind], rng)
+    for me in board:
+        # PA-42: one copy of every paladin each; a hidden paladin is dealt with its deck
+        paladin = [me.paladin] if me.paladin == HIDDEN else []
+        _deal([paladin, me.deck], cat.ids("paladin"), [me.paladin], rng)
+        if paladin:
+            me.paladin = paladin[0]
+    return drawn
+
+
+def _deal(places: list[list[Any]], cards: list[str], seen: list[Any], rng: random.Random) -> None:
+    """Fill the HIDDEN slots of `places` (in place) from `cards` less those `seen`, uniformly."""
+    slots = [(place, i) for place in places for i, card in enumerate(place) if card == HIDDEN]
+    if not slots:
+        return
+    visible = set(seen)
+    pool = [card for card in cards if card not in visible]
+    for (place, i), card in zip(slots, rng.sample(pool, len(slots)), strict=True):
+        place[i] = card
 
 
 def snapshot(state: State) -> dict[str, Any]:
+    """A state, or a view of one, as plain data. A seat's `paladin` is its face up paladin
+    (from its reveal, PA-11); `private` is what the state holds of its paladin and deck, so in
+    a seat's view what that seat cannot see is HIDDEN there. No HIDDEN card is looked up."""
     players = state.players
     outcome = result(state)
     expect = expecting(state)
@@ -28,7 +122,10 @@ def snapshot(state: State) -> dict[str, Any]:
             "silver": me.silver,
             "provisions": me.provisions,
             "tracks": dict(me.tracks),
-            "effective": {t: effective(state, seat, t) for t in me.tracks},
+            # a paladin chosen face down adds a bonus the seat cannot know (PA-12)
+            "effective": {
+                t: HIDDEN if me.paladin == HIDDEN else effective(state, seat, t) for t in me.tracks
+            },
             "workshops": {a: k for a, k in me.workshops.items() if k},
             "monks": me.monks,
             "outposts": me.outposts,

@@ -12,6 +12,7 @@ import streamlit as st
 from dashboards import queries
 from dashboards.data import BOT, HUMAN, PLAYED, Filters, query
 from dashboards.i18n import t
+from replay.game import HIDDEN
 from replay.registry import GAMES
 
 # ASCII punctuation, each of which Markdown (or Streamlit's :emoji: and :color[...]) may read.
@@ -48,6 +49,21 @@ def literal(text: object) -> str:
     A string put into a hovertemplate is read as a template too: pass it as the trace's name
     and refer to it there as %{fullData.name}."""
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def held(names: list[str], unit: str = "") -> str:
+    """Components as the engine's view holds them: by name, and those the perspective sees
+    only from the back (`HIDDEN`) as a count, marked hidden."""
+    backs = names.count(HIDDEN)
+    named = ", ".join(name for name in names if name != HIDDEN)
+    counted = f"{backs}{f' {unit}' if unit else ''} ({t('hidden')})" if backs else ""
+    return " · ".join(part for part in (named, counted) if part)
+
+
+def number(value: object) -> object:
+    """A number as the engine's view holds it: itself, or marked hidden where the perspective
+    may not see it (`HIDDEN`, or None where a view has no number to give)."""
+    return f"({t('hidden')})" if value is None or value == HIDDEN else value
 
 
 PERSPECTIVE = "perspective"

@@ -83,9 +83,15 @@ def load(game_id: str) -> Replayed | None:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def snapshot(game_id: str, step: int, signature_: str) -> dict[str, Any] | None:
-    """The whole state after event `step`, as `squire replay --step --json` gives it."""
+def snapshot(
+    game_id: str, step: int, signature_: str, perspective: str | None = None
+) -> dict[str, Any] | None:
+    """The state after event `step` as the player `perspective` knew it (the engine's view),
+    or whole for None, as `squire replay --step --json` gives it."""
     loaded = _load(game_id, signature_)
     if loaded is None:
         return None
-    return loaded.match.game.snapshot(state_at(loaded.match, step))
+    game = loaded.match.game
+    players = loaded.match.header.players
+    seat = players.index(perspective) if perspective in players else None
+    return game.snapshot(game.view(state_at(loaded.match, step), seat))

@@ -253,16 +253,16 @@ class Game(Generic[C, S, E]):
     # What a seat knows (docs/engines.md, "What a seat knows"): the state as `seat` sees it,
     # everything hidden from it replaced by what it may know (a count, HIDDEN backs); None is
     # the analysis board, the whole state. Always a new state.
-    view: Callable[[S, int | None], S] | None = None
+    view: Callable[[S, int | None], S]
     # When chance decides the next event (`expecting(state).decider == CHANCE`): every outcome
     # the rules allow, each once, with its probability where the rules give one (None where
     # they do not); nothing otherwise. Lazy: a deal may have many.
-    chance_outcomes: Callable[[S], Iterator[tuple[E, float | None]]] | None = None
+    chance_outcomes: Callable[[S], Iterator[tuple[E, float | None]]]
     # A whole state `seat` could be in, drawn with the rng: what it cannot see dealt again
     # from what remains unseen; given a view, the same. view(resample(s, seat), seat) ==
     # view(s, seat).
-    resample: Callable[[S, int | None, random.Random], S] | None = None
-    clone: Callable[[S], S] | None = None  # an independent copy, cheaper than copy.deepcopy
+    resample: Callable[[S, int | None, random.Random], S]
+    clone: Callable[[S], S]  # an independent copy, cheaper than copy.deepcopy
     variants: Sequence[str] = field(default=("base",))
     # Raised whenever a change could alter the replay of a stored log; stored with each match.
     engine_version: str = "1"

@@ -10,7 +10,14 @@ import streamlit as st
 
 from dashboards import queries
 from dashboards.boards import BOARDS
-from dashboards.common import date_bounds, game_label, has_matches, origin_choice, plain
+from dashboards.common import (
+    date_bounds,
+    game_label,
+    has_matches,
+    origin_choice,
+    perspective,
+    plain,
+)
 from dashboards.data import PLAYED, query, signature
 from dashboards.draft import viewer_grid
 from dashboards.export import match_html
@@ -196,7 +203,9 @@ else:
     step = 0
     st.warning(t("no_events"))
 
-view = snapshot(game_id, step, signature())
+# One perspective switch for every game: the engine's view of that player hides the rest.
+seen_by = perspective(list(players))
+view = snapshot(game_id, step, signature(), seen_by)
 assert view is not None
 catalogue = f" · {t('catalogue')} {loaded.catalogue}" if loaded.catalogue else ""
 # A match played under other rules than the game's standard ones says so (KA-21's advanced).
@@ -271,7 +280,7 @@ with side:
 
 # The file is written only when the button is clicked, from what this run drew and in the
 # language it drew it in (the click's callback runs outside the page's run).
-shown = st.session_state.get("perspective")
+shown = seen_by
 lang = language()
 replayed = loaded
 heading = f"{game_label(match.game.name)} · {game_id}"
@@ -295,7 +304,7 @@ st.download_button(
 )
 
 if match.game.name == "knight-academy":
-    viewer_grid(game_id, list(players), view["round"], st.session_state.get("perspective"))
+    viewer_grid(game_id, list(players), view["round"], seen_by)
 
 if current is not None and current["facts"]:
     st.subheader(t("facts"))

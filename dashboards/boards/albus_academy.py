@@ -1,8 +1,8 @@
 """The Albus Academy boards: each player's 3 × 4 board with its tiles in their rotation,
 connector halves on their edges, whole links drawn between positions, exhausted positions
 greyed and the position the current event touched outlined; beside them the public tiles and
-homework, and each player's will, shards, homework and prestige, their private homework
-hidden from the others by the perspective switch."""
+homework, and each player's will, shards, homework and prestige, drawn from the engine's view
+for the viewer's perspective: private homework it may not see arrives as HIDDEN, shown hidden."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import polars as pl
 import streamlit as st
 from plotly.subplots import make_subplots
 
-from dashboards.common import literal, perspective
+from dashboards.common import held, literal
 from dashboards.i18n import phase, t
 
 HALF = {0: (0.0, 0.36), 1: (0.36, 0.0), 2: (0.0, -0.36), 3: (-0.36, 0.0)}  # N E S W
@@ -140,7 +140,6 @@ def figure(
 
 
 def side(view: dict[str, Any], players: list[str]) -> None:
-    viewer = perspective(players)
     st.caption(
         f"{t('public_tiles')}: {', '.join(view['public_tiles']) or '—'} "
         f"({t('bag')} {view['bag']})  \n"
@@ -165,13 +164,10 @@ def side(view: dict[str, Any], players: list[str]) -> None:
         ]
     }
     for player, me in view["seats"].items():
-        sees = viewer is None or viewer == player
         columns[player] = [
             str(me["will"]),
             str(me["shards"]),
-            ", ".join(me["private"]["homework"])
-            if sees
-            else f"{me['private_count']} ({t('hidden')})",
+            held(me["private"]["homework"]) or "—",
             ", ".join(me["spells"]) or "—",
             ", ".join(me["items"]) or "—",
             str(me["score"]),

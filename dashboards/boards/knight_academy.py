@@ -10,8 +10,9 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboards.common import PALETTE, literal, perspective, plain
+from dashboards.common import PALETTE, held, literal, number, plain
 from dashboards.i18n import phase, t
+from replay.game import HIDDEN
 
 # KA-20: the seed's lancelot colours, drawn as themselves.
 COLOURS = {"blue": "#1f77b4", "yellow": "#e6c229", "green": "#2ca02c", "red": "#d62728"}
@@ -39,70 +40,39 @@ def caption(view: dict[str, Any]) -> str:
 
 
 def side(view: dict[str, Any], players: list[str]) -> None:
-    """Deck, discard and each seat's cards, seen by everyone or by one player."""
-    viewer = perspective(players)
+    """Deck, discard and each seat's cards, as the view shows them: the engine's view of the
+    perspective chosen has already hidden what that player could not see."""
     st.metric(t("deck"), view["deck"])
     st.metric(t("discard"), view["discard"])
     if "boards" in view:
         st.caption(f"{t('variant_boards')}: " + ", ".join(t(f"board_{b}") for b in view["boards"]))
-    # KA-22c: a seat keeps its codex shield hidden, so its codex points and score are too.
-    secret = "codex" in view.get("boards", ())
-    owners = view.get("owners", {})  # KA-20: a lancelot colour is its player's to see
+    owners = view.get("owners", {})  # KA-20: a lancelot colour is its player's
     for person, own in view.get("lancelot", {}).items():
         if own["held"] or own["piles"]:
-            mine = viewer is None or viewer == person
-            piles_shown = mine or view.get("piles_open")
+            piles = [pile for pile in own["piles"] if HIDDEN not in pile]
             st.caption(
-                f"{plain(person)}: "
-                + (
-                    f"{t('hand')} {', '.join(own['held'])}"
-                    if mine
-                    else f"{len(own['held'])} {t('cards')} ({t('hidden')})"
-                )
-                + (
-                    " · " + " | ".join(", ".join(pile) for pile in own["piles"])
-                    if own["piles"] and piles_shown
-                    else ""
-                )
+                f"{plain(person)}: {t('hand')} {held(own['held'], t('cards'))}"
+                + (" · " + " | ".join(", ".join(pile) for pile in piles) if piles else "")
             )
     rows = []
     for player, seat in view["seats"].items():
-        visible = viewer is None or viewer == owners.get(player, player)
-        hidden = f"({t('hidden')})"
         row: dict[str, object] = {
             t("player"): player
             + (f" ({t('neutral')})" if seat["neutral"] else "")
             + (f" ({owners[player]})" if player in owners else ""),
-            t("hand"): ", ".join(seat["hand"])
-            if visible
-            else f"{len(seat['hand'])} {t('cards')} {hidden}",
-            t("picked"): ", ".join(seat["picked"])
-            if visible
-            else f"{len(seat['picked'])} {t('cards')} {hidden}",
-            t("score"): seat["score"] if visible or not secret else hidden,
-            **{
-                t(source): points if visible or source != "codex" else hidden
-                for source, points in seat["sources"].items()
-            },
+            t("hand"): held(seat["hand"], t("cards")),
+            t("picked"): held(seat["picked"], t("cards")),
+            t("score"): number(seat["score"]),
+            **{t(source): number(points) for source, points in seat["sources"].items()},
         }
         if "wagers" in view:
             row[t("wager")] = t(view["wagers"][player]) if view["wagers"][player] else ""
         rows.append(row)
     st.dataframe(pl.DataFrame(rows, strict=False), hide_index=True)
     if view.get("codex", {}).get("slots"):
-        codex = view["codex"]
-        seen = (
-            {int(k) for seen in codex["seen"].values() for k in seen}
-            if viewer is None
-            else {int(k) for k in codex["seen"].get(viewer, {})}
-        )
         cells = {
-            f"{t('codex_slot')} {slot}": t("slot_taken")
-            if shield is None
-            else str(shield)
-            if viewer is None or slot in seen
-            else "?"
-            for slot, shield in enumerate(codex["shields"], 1)
+            f"{t('codex_slot')} {slot}": t("slot_taken") if shield is None else str(shield)
+            for slot, shield in enumerate(view["codex"]["shields"], 1)
         }
         st.dataframe(pl.DataFrame([cells]), hide_index=True)
 

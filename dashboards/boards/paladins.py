@@ -2,7 +2,8 @@
 player's colour, the squares the current event took outlined), the displays and king's
 cards; beside it each player's board — workers on spaces by colour, supply, silver,
 provisions, the three tracks with their effective values, workshops, pieces left, team,
-debts and suspicion — with a perspective switch that hides a player's secrets from the rest."""
+debts and suspicion — drawn from a snapshot of the engine's view for the viewer's
+perspective: the engine alone hides what a seat cannot see, and HIDDEN shows as hidden."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboards.common import PALETTE, literal, perspective
+from dashboards.common import PALETTE, literal, number
 from dashboards.i18n import phase, t
+from replay.game import HIDDEN
 
 SYMBOLS = {"monk": "circle", "outpost": "triangle-up"}
 
@@ -124,8 +126,16 @@ def figure(
     return fig
 
 
+def _paladin(me: dict[str, Any]) -> str:
+    """The paladin as this view holds it: hidden from this seat, or known and marked while it
+    is still face down to the others (PA-10, PA-11)."""
+    paladin = me["private"]["paladin"]
+    if paladin is None or paladin == HIDDEN:
+        return "—" if paladin is None else t("hidden")
+    return paladin if me["paladin"] else f"{paladin} ({t('hidden')})"
+
+
 def side(view: dict[str, Any], players: list[str]) -> None:
-    viewer = perspective(players)
     st.caption(
         f"{t('townsfolk')}: {', '.join(c or '—' for c in view['townsfolk'])}  \n"
         f"{t('outsiders')}: {', '.join(c or '—' for c in view['outsiders'])}  \n"
@@ -150,15 +160,13 @@ def side(view: dict[str, Any], players: list[str]) -> None:
         ]
     }
     for player, me in view["seats"].items():
-        sees = viewer is None or viewer == player
-        paladin = me["private"]["paladin"] if sees else me["paladin"]
         columns[player] = [
-            (paladin or "—") + ("" if me["paladin"] or not paladin else f" ({t('hidden')})"),
+            _paladin(me),
             ", ".join(f"{k} {c}" for c, k in me["supply"].items()) or "—",
             "; ".join(f"{s}: {'·'.join(w)}" for s, w in me["spaces"].items()) or "—",
             f"{me['silver']} / {me['provisions']}",
             *(
-                f"{me['tracks'][a]} ({me['effective'][a]})"
+                f"{me['tracks'][a]} ({number(me['effective'][a])})"
                 for a in ("faith", "strength", "influence")
             ),
             ", ".join(f"{a} {k}" for a, k in me["workshops"].items()) or "—",

@@ -472,7 +472,8 @@ def test_the_paladins_viewer_shows_replay_step_and_hides_a_chosen_paladin(app, c
     assert table.loc["Paladin", "Ann"] == "pal-04 (hidden)"  # open to all, marked secret
     at.radio(key="perspective").set_value("Bob").run()
     table = at.dataframe[0].value.set_index("")
-    assert table.loc["Paladin", "Ann"] == "—" and table.loc["Paladin", "Bob"].startswith("pal-12")
+    assert "hidden" in table.loc["Paladin", "Ann"] and "pal-04" not in table.loc["Paladin", "Ann"]
+    assert table.loc["Paladin", "Bob"].startswith("pal-12")
     assert view["seats"]["Ann"]["paladin"] is None  # not revealed in the replayer's view either
     chart, _chances = _elements(at._tree, "plotly_chart")  # the board, then who was winning
     figure = json.loads(chart.proto.spec)
@@ -720,7 +721,9 @@ def test_a_link_with_a_perspective_opens_the_match_as_that_player_saw_it(app):
     at = app("viewer", game="ka-example-4p", step="20", perspective="Cid")
     frame = next(f.value for f in at.dataframe if "Player" in f.value.columns)
     hands = dict(zip(frame["Player"], frame["Hand"]))
-    assert "(hidden)" in hands["Ann"] and "(hidden)" not in hands["Cid"]
+    assert "(hidden)" in hands["Fay"] and "(hidden)" not in hands["Cid"]
+    # KA-5: Cid passed Ann the hand she holds, and knows it until she picks from it
+    assert hands["Ann"] == "king-4"
     assert at.radio(key="perspective").value == "Cid"
 
 

@@ -18,9 +18,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ingest.outlook import calibration
-from ingest.review import stored_facts
-from ingest.warehouse import open_reader
+from ingest.analyses.outlook import calibration
+from ingest.analyses.review import stored_facts
+from ingest.warehouse.warehouse import open_reader
 from replay.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]

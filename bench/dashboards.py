@@ -79,7 +79,7 @@ def main() -> None:
     import streamlit as st
     from streamlit.testing.v1 import AppTest
 
-    from ingest.warehouse import open_reader, parts
+    from ingest.warehouse.warehouse import open_reader, parts
 
     matches = open_reader(db).execute("SELECT count(*) FROM games").fetchall()[0][0]
     files = sum(1 for part in parts(db) for _ in part.glob("*.parquet"))

@@ -18,10 +18,10 @@ from pathlib import Path
 import pyarrow as pa
 from timing import best_of  # bench/timing.py, beside this script
 
-from ingest import rows
-from ingest.catalogues import Library
-from ingest.read import find_logs, read_log
-from ingest.warehouse import write_part
+from ingest.files.catalogues import Library
+from ingest.files.read import find_logs, read_log
+from ingest.pipeline import rows
+from ingest.warehouse.warehouse import write_part
 from replay.replayer import open_log, start, steps
 
 HERE = Path(__file__).resolve().parent.parent

@@ -1,7 +1,8 @@
 """End-to-end ingest (files on disk to committed rows) of simulated Knight Academy matches:
 matches per second and the peak memory of the whole process tree (the ingest and its
 workers), sampled every 100 ms: the sum of their resident sizes, and (every 500 ms) of their
-proportional ones, which count once the pages the workers share with the fork server.
+proportional ones, which count once the pages the workers share with the fork server; and
+what the ingest spends after its last commit.
 
     python bench/ingest_knight_academy.py [-n 20000] [--jobs 2] [--logs FOLDER]
 
@@ -20,6 +21,28 @@ import time
 from pathlib import Path
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
+
+# `squire ingest` as the console script runs it, with the moment its last part was committed
+# noted: what follows (the workers stopped, the ratings, the fit, a compaction) is the ingest's
+# tail, written in seconds to the file named first.
+TIMED = """
+import sys, time
+from ingest.pipeline import pipeline
+out, sys.argv = sys.argv[1], ["squire", *sys.argv[2:]]
+commit = pipeline._stage_and_commit
+def timed(*args, **kwargs):
+    try:
+        return commit(*args, **kwargs)
+    finally:
+        global last
+        last = time.perf_counter()
+pipeline._stage_and_commit = timed
+from ingest.cli import main
+try:
+    main()
+finally:
+    open(out, "w").write(str(time.perf_counter() - last))
+"""
 
 
 def tree(root: int) -> dict[int, int]:
@@ -90,11 +113,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "bench.duckdb"
         started = time.perf_counter()
+        tail = Path(folder) / "tail"
         proc = subprocess.Popen(
-            [*squire, "ingest", str(logs), "--db", str(db), "--jobs", str(args.jobs)],
+            [sys.executable, "-c", TIMED, str(tail), "ingest", str(logs), "--db", str(db),
+             "--jobs", str(args.jobs)],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-        )
+        )  # fmt: skip
         peak = peak_shared = 0
         for sample in itertools.count():
             if proc.poll() is not None:
@@ -106,10 +131,15 @@ def main() -> None:
             time.sleep(0.1)
         seconds = time.perf_counter() - started
         out = proc.stdout.read().decode() if proc.stdout else ""
+        after = float(tail.read_text()) if tail.exists() else float("nan")
     print(out.strip().splitlines()[0] if out.strip() else "(no summary)")
     print(
         f"end to end: {args.n / seconds:,.0f} matches/s with {args.jobs} jobs "
         f"({seconds:.1f} s for {args.n} matches)"
+    )
+    print(
+        f"after the last commit: {after:.2f} s ({after / seconds:.1%} of the ingest): the workers "
+        "stopped, the ratings, the model's fit and any compaction"
     )
     print(
         f"peak memory of the process tree: {peak / 2**20:,.0f} MiB resident, "

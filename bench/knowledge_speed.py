@@ -18,8 +18,8 @@ from typing import Any
 
 from timing import best_of  # bench/timing.py, beside this script
 
-from ingest.catalogues import Library
-from ingest.read import find_logs, read_log
+from ingest.files.catalogues import Library
+from ingest.files.read import find_logs, read_log
 from replay.log import Final
 from replay.registry import GAMES
 from replay.replayer import open_log, replay, start

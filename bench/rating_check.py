@@ -29,8 +29,8 @@ from pathlib import Path
 
 import polars as pl
 
-from ingest.pipeline import ingest
-from ingest.ratings import leaderboard, stored, win_chances
+from ingest.analyses.ratings import leaderboard, stored, win_chances
+from ingest.pipeline.pipeline import ingest
 
 ROOT = Path(__file__).resolve().parents[1]
 # (players, bots, matches, seed): the club's tables.

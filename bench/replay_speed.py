@@ -15,8 +15,8 @@ from pathlib import Path
 import msgspec
 from timing import best_of  # bench/timing.py, beside this script
 
-from ingest.catalogues import Library
-from ingest.read import find_logs, read_log
+from ingest.files.catalogues import Library
+from ingest.files.read import find_logs, read_log
 from replay.log import Final, numbered_lines
 from replay.registry import GAMES
 from replay.replayer import open_log, replay

@@ -15,11 +15,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from ingest.catalogues import Library
-from ingest.pipeline import ingest
-from ingest.rescore import stored_logs
-from ingest.review import fit_stored, review
-from ingest.selection import Selection
+from ingest.analyses.rescore import stored_logs
+from ingest.analyses.review import fit_stored, review
+from ingest.files.catalogues import Library
+from ingest.pipeline.pipeline import ingest
+from ingest.warehouse.selection import Selection
 from replay.registry import GAMES
 from replay.replayer import open_log
 

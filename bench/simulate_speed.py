@@ -17,7 +17,7 @@ from pathlib import Path
 
 from timing import best_of  # bench/timing.py, beside this script
 
-from ingest.simulate import Spec, simulate_chunk, write_log
+from ingest.simulation.simulate import Spec, simulate_chunk, write_log
 
 
 def main() -> None:

@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ingest.simulate import Spec, simulate_chunk, tasks  # noqa: E402
-from ingest.upload import UPLOAD_BYTES, UPLOAD_FILES, Upload, ingest_uploads  # noqa: E402
+from ingest.pipeline.upload import UPLOAD_BYTES, UPLOAD_FILES, Upload, ingest_uploads  # noqa: E402
+from ingest.simulation.simulate import Spec, simulate_chunk, tasks  # noqa: E402
 from replay.limits import MAX_LINES, MAX_LOG_BYTES  # noqa: E402
 from tests.attacks import attacks, lines_of, text  # noqa: E402
 

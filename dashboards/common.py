@@ -78,14 +78,23 @@ def _perspective_to_address() -> None:
 
 
 def perspective(players: list[str]) -> str | None:
-    """The viewer's perspective switch: everyone (None), or one player, whose view hides what
-    the others hold. A shared link opens the match as that player saw it. The address holds
-    the name itself, kept by hand: a bound radio would hold its label, which is the name
-    escaped for Markdown (`Jean\\-Luc`), and a link with the name would not open."""
+    """The viewer's perspective: everyone (None), or one player, whose view hides what the
+    others hold; as the switch (`perspective_switch`, drawn later in the page) last left it,
+    or as a shared link asks, which opens the match as that player saw it."""
     asked = st.query_params.get(PERSPECTIVE)
     if st.session_state.get(PERSPECTIVE) not in players:  # a link, or another match opened
         st.session_state[PERSPECTIVE] = asked if asked in players else None
-    chosen: str | None = st.radio(
+    chosen: str | None = st.session_state[PERSPECTIVE]
+    if chosen is not None and asked != chosen:
+        st.query_params[PERSPECTIVE] = chosen
+    return chosen
+
+
+def perspective_switch(players: list[str]) -> None:
+    """The switch of `perspective`. The address holds the name itself, kept by hand: a bound
+    radio would hold its label, which is the name escaped for Markdown (`Jean\\-Luc`), and a
+    link with the name would not open."""
+    st.radio(
         t("perspective"),
         [None, *players],
         horizontal=True,
@@ -93,9 +102,6 @@ def perspective(players: list[str]) -> str | None:
         format_func=lambda p: t("everyone") if p is None else plain(p),
         on_change=_perspective_to_address,
     )
-    if chosen is not None and asked != chosen:
-        st.query_params[PERSPECTIVE] = chosen
-    return chosen
 
 
 def game_label(name: str) -> str:

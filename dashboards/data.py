@@ -14,7 +14,7 @@ import duckdb
 import polars as pl
 import streamlit as st
 
-from ingest.warehouse import DEFAULT_DB, open_reader
+from ingest.warehouse.warehouse import DEFAULT_DB, open_reader
 
 
 def warehouse_path() -> Path:

@@ -10,7 +10,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from dashboards.i18n import t
-from ingest.review import Review
+from ingest.analyses.review import Review
 from replay.game import Result
 
 STYLE = """body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1100px;color:#222}

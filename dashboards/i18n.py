@@ -3,7 +3,11 @@ sidebar; a key with no entry shows as itself."""
 
 from __future__ import annotations
 
+import functools
+
 import streamlit as st
+
+from replay.registry import GAMES
 
 LANGUAGES = {"en": "English", "zh": "中文"}
 
@@ -16,140 +20,16 @@ LABELS: dict[str, dict[str, str]] = {
     "balance": {"en": "Balance", "zh": "平衡性"},
     "upload": {"en": "Upload logs", "zh": "上传记录"},
     "what_if": {"en": "What if", "zh": "规则假设"},
-    # Knight Academy tracks (KA-1) and sources
-    "courage": {"en": "Courage", "zh": "骑士风度"},
-    "joust": {"en": "Joust", "zh": "马上比武"},
-    "tournament": {"en": "Tournament", "zh": "骑士竞技"},
-    "education": {"en": "Education", "zh": "教育"},
-    "king": {"en": "King's service", "zh": "为国王服务"},
-    "charity": {"en": "Charity", "zh": "慈善"},
-    "quest": {"en": "Quest", "zh": "任务"},
-    # Knight Academy's variant boards (KA-22): their tracks, sources and pieces
-    "white": {"en": "White Knight", "zh": "白骑士"},
-    "black": {"en": "Black Knight", "zh": "黑骑士"},
-    "codex": {"en": "Secret codex", "zh": "秘密法典"},
-    "quest_shields": {"en": "Quest by shields", "zh": "任务（按盾徽）"},
-    "mercy": {"en": "Mercy swaps", "zh": "仁慈交换"},
-    "board_knights": {"en": "White and Black Knight", "zh": "白骑士与黑骑士"},
-    "board_wager": {"en": "Courage wager", "zh": "勇气赌注"},
-    "board_codex": {"en": "Education codex", "zh": "教育秘密法典"},
-    "board_scrolls": {"en": "King's scrolls", "zh": "服侍国王卷轴"},
-    "board_quest": {"en": "Quest by shields", "zh": "任务（按盾徽）"},
-    "board_mercy": {"en": "Mercy", "zh": "仁慈"},
-    "variant_boards": {"en": "Variant boards", "zh": "变体图板"},
-    "grail": {"en": "Grail", "zh": "圣杯"},
-    "wager": {"en": "Wager", "zh": "赌注"},
-    "scroll": {"en": "Scroll", "zh": "卷轴"},
-    "codex_slot": {"en": "Codex slot", "zh": "法典位置"},
-    "shields_held": {"en": "Shields", "zh": "盾徽"},
-    "slot_taken": {"en": "taken", "zh": "已取走"},
-    "knight-academy": {"en": "Knight Academy", "zh": "骑士学院"},
-    # Heraldry: terrains (HE-2), pieces (HE-1), titles (HE-13), sources, tracks, actions
-    "heraldry": {"en": "Heraldry", "zh": "骑士纹章"},
-    "forest": {"en": "Forest", "zh": "森林"},
-    "plains": {"en": "Plains", "zh": "平原"},
-    "field": {"en": "Field", "zh": "田野"},
-    "mountain": {"en": "Mountain", "zh": "山脉"},
-    "lake": {"en": "Lake", "zh": "湖泊"},
-    "knight": {"en": "knight", "zh": "骑士"},
-    "knights": {"en": "Knights", "zh": "骑士"},
-    "village": {"en": "Villages", "zh": "村庄"},
-    "fortress": {"en": "Fortresses", "zh": "要塞"},
-    "city": {"en": "Cities", "zh": "城市"},
-    "buildings": {"en": "Buildings", "zh": "建筑"},
-    "title": {"en": "Title", "zh": "爵位"},
-    "tokens": {"en": "Tokens", "zh": "资源"},
-    "baron": {"en": "Baron", "zh": "男爵"},
-    "viscount": {"en": "Viscount", "zh": "子爵"},
-    "count": {"en": "Count", "zh": "伯爵"},
-    "marquis": {"en": "Marquis", "zh": "侯爵"},
-    "duke": {"en": "Duke", "zh": "公爵"},
+    # words more than one game uses (every game's own are beside its board: dashboards.boards)
     "turn": {"en": "turn", "zh": "行动"},
-    "battle": {"en": "battle", "zh": "战斗"},
-    "loot": {"en": "loot", "zh": "掠夺"},
-    "build": {"en": "build", "zh": "建造"},
-    "promote": {"en": "promotion", "zh": "晋升"},
     "setup": {"en": "setup", "zh": "准备"},
     "recruit": {"en": "recruit", "zh": "招募"},
-    "expedition": {"en": "expedition", "zh": "远征"},
-    "found_city": {"en": "new city", "zh": "新建城市"},
     "removes": {"en": "removes", "zh": "移除"},
     "of": {"en": "of", "zh": "属于"},
-    "phase_place_city": {"en": "setup cities", "zh": "放置初始城市"},
     "phase_recruit": {"en": "recruit", "zh": "招募骑士"},
-    "phase_move": {"en": "move", "zh": "移动骑士"},
-    "phase_build": {"en": "build", "zh": "建造"},
-    "phase_found_city": {"en": "new city", "zh": "新建城市"},
-    "phase_expedition": {"en": "expedition", "zh": "远征"},
-    "phase_promote": {"en": "promotion", "zh": "晋升爵位"},
     "phase_pass": {"en": "pass", "zh": "跳过"},
-    "symbols": {
-        "en": "■ city  ◆ fortress  ▲ village  ● knights (with their number)",
-        "zh": "■ 城市  ◆ 要塞  ▲ 村庄  ● 骑士（数字为数量）",
-    },
-    "from_city": {"en": "Points from cities", "zh": "城市得分"},
-    "from_title": {"en": "Points from titles", "zh": "爵位得分"},
-    "from_tokens": {"en": "Token end values", "zh": "资源终局分"},
-    # Paladins
-    "paladins": {"en": "Paladins of the West Kingdom", "zh": "西国圣骑士"},
-    "stage_king": {"en": "king's cards and tavern", "zh": "国王卡与酒馆"},
-    "stage_paladins": {"en": "paladins and workers", "zh": "圣骑士与工人"},
-    "stage_actions": {"en": "actions", "zh": "行动"},
-    "stage_cleanup": {"en": "clean-up", "zh": "整理"},
-    "main_board": {"en": "Main board: regions and squares", "zh": "主版图：区域与格子"},
-    "region": {"en": "Region", "zh": "区域"},
-    "closed": {"en": "not used at this player count", "zh": "此人数不可用"},
-    "monk": {"en": "monk", "zh": "修士"},
-    "outpost": {"en": "outpost", "zh": "前哨"},
-    "townsfolk": {"en": "Townsfolk", "zh": "市民"},
-    "outsiders": {"en": "Outsiders", "zh": "外来者"},
-    "orders": {"en": "Orders", "zh": "国王命令"},
-    "favours": {"en": "Favours", "zh": "国王恩惠"},
-    "paladin": {"en": "Paladin", "zh": "圣骑士"},
-    "supply": {"en": "Workers held", "zh": "持有工人"},
-    "spaces": {"en": "Workers placed", "zh": "已放置工人"},
-    "faith": {"en": "Faith", "zh": "信仰"},
-    "strength": {"en": "Strength", "zh": "武力"},
-    "influence": {"en": "Influence", "zh": "影响力"},
-    "workshops": {"en": "Workshops", "zh": "工坊"},
-    "pieces_placed": {
-        "en": "Monks / outposts / walls / jars / converts",
-        "zh": "修士 / 前哨 / 城墙 / 罐子 / 皈依",
-    },
-    "team": {"en": "Team", "zh": "队伍"},
-    "debts": {"en": "Debts", "zh": "债务"},
-    "repaid": {"en": "repaid", "zh": "已还"},
-    "suspicion": {"en": "Suspicion", "zh": "嫌疑"},
-    "passed": {"en": "passed", "zh": "已跳过"},
-    "vp": {"en": "VP", "zh": "胜利分"},
-    "paladins_caption": {
-        "en": "Tracks show the track and (in brackets) the effective value. "
-        "A paladin stays hidden from the others until its player takes "
-        "a tavern card.",
-        "zh": "属性显示轨道值，括号内为有效值。圣骑士在其玩家拿取酒馆卡之前对其他玩家隐藏。",
-    },
-    # Albus Academy
-    "albus-academy": {"en": "Albus Academy", "zh": "阿不思学院"},
-    "exhausted": {"en": "exhausted", "zh": "已耗尽"},
-    "public_tiles": {"en": "Public tiles", "zh": "公共板块"},
-    "bag": {"en": "bag", "zh": "袋中"},
-    "public_homework": {"en": "Public homework", "zh": "公共作业"},
-    "casting": {"en": "Casting", "zh": "施法中"},
-    "may_trigger": {"en": "may still trigger", "zh": "仍可触发"},
-    "will": {"en": "Will", "zh": "意志"},
-    "shards": {"en": "Shards", "zh": "碎片"},
-    "private_homework": {"en": "Private homework", "zh": "私人作业"},
-    "spells": {"en": "Spells", "zh": "法术"},
     "items": {"en": "Items", "zh": "物品"},
-    "prestige": {"en": "Prestige", "zh": "声望"},
-    "class_dismissed": {"en": "Class dismissed", "zh": "下课"},
-    "spell": {"en": "Spells", "zh": "法术"},
     "item": {"en": "Items", "zh": "物品"},
-    "token": {"en": "Prestige tokens", "zh": "声望标记"},
-    "end_ability": {"en": "End-of-game abilities", "zh": "终局能力"},
-    "homework": {"en": "Homework done", "zh": "已完成作业"},
-    "tiles": {"en": "Tiles placed", "zh": "已放置板块"},
-    "links": {"en": "Whole links", "zh": "完整连接"},
     "components": {"en": "Components taken", "zh": "组件使用"},
     "components_caption": {
         "en": "Each card, tile, homework or square a seat took (by the event that took it): "
@@ -158,10 +38,6 @@ LABELS: dict[str, dict[str, str]] = {
         "zh": "各座位拿取的每张卡牌、板块、作业或格子（按拿取它的事件）："
         "次数、平均首次回合，以及拿取它的座位的胜率。"
         "图表显示至少被 20 个座位拿取的组件中胜率最高的 20 个。",
-    },
-    "pieces_caption": {
-        "en": "Pieces: on the map / in reserve (− gone on expeditions).",
-        "zh": "棋子：版图上 / 储备中（− 远征中移出）。",
     },
     # common words
     "language": {"en": "Language", "zh": "语言"},
@@ -255,11 +131,8 @@ LABELS: dict[str, dict[str, str]] = {
     "phase": {"en": "Phase", "zh": "阶段"},
     "perspective": {"en": "Perspective", "zh": "视角"},
     "everyone": {"en": "Everyone (all hands open)", "zh": "全部（公开所有手牌）"},
-    "hand": {"en": "Hand", "zh": "手牌"},
-    "picked": {"en": "Picked", "zh": "已选"},
     "hidden": {"en": "hidden", "zh": "隐藏"},
     "deck": {"en": "Deck", "zh": "牌堆"},
-    "discard": {"en": "Discard", "zh": "弃牌堆"},
     "score": {"en": "Score", "zh": "得分"},
     "total": {"en": "Total", "zh": "总分"},
     "events": {"en": "Events", "zh": "事件"},
@@ -299,7 +172,6 @@ LABELS: dict[str, dict[str, str]] = {
     "verdict": {"en": "Verdict", "zh": "结论"},
     "no_match": {"en": "No match with this id.", "zh": "没有这个编号的对局。"},
     "all": {"en": "All", "zh": "全部"},
-    "lap": {"en": "lap", "zh": "圈"},
     "overview": {"en": "Matches in the warehouse", "zh": "仓库中的对局"},
     "latest": {"en": "Latest matches", "zh": "最近的对局"},
     "open_viewer": {"en": "Open in the viewer", "zh": "在回放中打开"},
@@ -366,68 +238,17 @@ LABELS: dict[str, dict[str, str]] = {
     "after": {"en": "After", "zh": "之后"},
     "change": {"en": "Change", "zh": "变化"},
     "places": {"en": "Places moved", "zh": "名次变动"},
-    "phase_deal": {"en": "deal", "zh": "发牌"},
-    "phase_pick": {"en": "draft", "zh": "选牌"},
     "phase_play": {"en": "play", "zh": "出牌"},
     "phase_bonus": {"en": "courage bonuses", "zh": "勇气奖励"},
-    "phase_lift": {"en": "lift before scoring", "zh": "计分前抽出圆盘"},
-    "phase_codex": {"en": "laying the codex", "zh": "布置秘密法典"},
-    "phase_split": {"en": "splitting the hands", "zh": "分牌"},
-    "phase_choose": {"en": "choosing piles", "zh": "选择牌堆"},
-    "phase_assign": {"en": "laying cards under the colours", "zh": "分配卡片给颜色"},
-    "phase_wager": {"en": "wagers", "zh": "下注"},
-    "phase_shield": {"en": "codex shields", "zh": "选取法典盾徽"},
-    "phase_mercy": {"en": "mercy swaps", "zh": "仁慈交换"},
     "phase_final": {"en": "final claim", "zh": "终局记录"},
-    "phase_draft": {"en": "draft", "zh": "选牌"},
     "phase_over": {"en": "game over", "zh": "游戏结束"},
     "phase_setup": {"en": "setup", "zh": "准备"},
     "phase_king": {"en": "king's cards", "zh": "国王卡"},
-    "phase_tavern": {"en": "tavern", "zh": "酒馆"},
-    "phase_take_tavern": {"en": "taking from the tavern", "zh": "从酒馆拿取"},
-    "phase_paladins": {"en": "choosing paladins", "zh": "选择圣骑士"},
     "phase_actions": {"en": "actions", "zh": "行动"},
-    "phase_refill_townsfolk": {"en": "refilling townsfolk", "zh": "补充市民"},
-    "phase_refill_outsiders": {"en": "refilling outsiders", "zh": "补充外来者"},
-    "phase_main": {"en": "turns", "zh": "回合行动"},
-    "phase_casting": {"en": "casting", "zh": "施法"},
-    "phase_placing": {"en": "placing tiles", "zh": "放置板块"},
-    "phase_refill": {"en": "refilling", "zh": "补充"},
-    "phase_swap_draw": {"en": "drawing after a rest swap", "zh": "休息换牌后抽取"},
     "start": {"en": "start", "zh": "开始"},
     "neutral": {"en": "neutral seat", "zh": "中立玩家"},
-    "cards": {"en": "cards", "zh": "张"},
-    "draft": {"en": "The draft as the table saw it", "zh": "轮抽全貌"},
-    "dealt": {"en": "Dealt", "zh": "发到的牌"},
     "pick": {"en": "Pick", "zh": "选牌"},
-    "draft_caption": {
-        "en": "Each cell: the card kept ‖ the cards passed on. ⊘ a hate-draft: the card was "
-        "worth more to the seat it passes to than to the picker, who held a card worth more to "
-        "itself (the greedy bot's measure: the points a card can still win on its best track). "
-        "↺ cards that went round the whole table unpicked. This round passes:",
-        "zh": "每格：留下的牌 ‖ 传出的牌。⊘ 表示“卡牌”（抢牌）：这张牌对下家比对自己更有价值，"
-        "而自己手里本有对自己更有价值的牌（按贪心机器人的估值：一张牌在其最佳轨道上还能赢得的分数）。"
-        "↺ 表示绕桌一圈都没人选的牌。本回合传牌方向：",
-    },
-    "worth_own": {"en": "Worth to the picker", "zh": "对选牌者的价值"},
-    "worth_next": {"en": "Worth to the next seat", "zh": "对下家的价值"},
-    "passed_to": {"en": "Passed to", "zh": "传给"},
-    "best_own": {"en": "Picker's best card", "zh": "选牌者最好的牌"},
-    "hate_drafts": {"en": "Hate-drafts", "zh": "抢牌（卡牌）"},
     "hate_rate": {"en": "Hate-draft rate", "zh": "抢牌率"},
-    "hate_find": {
-        "en": "Find them in the latest {latest} matches (replays each, a second or two)",
-        "zh": "在最近 {latest} 局中查找（逐局重放，约需一两秒）",
-    },
-    "hate_caption": {
-        "en": "From the draft of the latest {matches} matches under these filters (at most "
-        "{latest}), each pick valued by the greedy bot. A seat hate-drafts often when a tenth "
-        "of its picks or more were hate-drafts; fair share: what a seat would win by chance.",
-        "zh": "取自这些筛选条件下最近 {matches} 局（最多 {latest} 局）的轮抽，"
-        "每次选牌按贪心机器人估值。若某座位至少十分之一的选牌是抢牌，则算“经常抢牌”；公平份额：随机情况下一个座位的胜率。",
-    },
-    "often": {"en": "often", "zh": "经常"},
-    "rarely": {"en": "rarely or never", "zh": "很少或从不"},
     "fair_share": {"en": "Fair share", "zh": "公平份额"},
     "turning_points": {"en": "Turning points", "zh": "转折点"},
     # ratings and a player's page
@@ -508,13 +329,10 @@ LABELS: dict[str, dict[str, str]] = {
     "high": {"en": "Highest", "zh": "最高"},
     "lead_changes_per_match": {"en": "Lead changes per match", "zh": "每局领先易手次数"},
     "mean_first_round": {"en": "Mean first round", "zh": "平均首次轮次"},
-    "mean_pick_position": {"en": "Mean pick position", "zh": "平均选牌顺位"},
     "mean_points": {"en": "Mean points", "zh": "平均得分"},
     "mean_progress": {"en": "Mean progress", "zh": "平均进度"},
     "mean_score": {"en": "Mean score", "zh": "平均总分"},
-    "picks": {"en": "Picks", "zh": "被选次数"},
     "player_count": {"en": "Players", "zh": "人数"},
-    "plays": {"en": "Plays", "zh": "打出次数"},
     "ruleset_key": {"en": "Rule set", "zh": "规则集"},
     "taken": {"en": "Taken", "zh": "获取次数"},
     "track": {"en": "Track", "zh": "轨道"},
@@ -569,11 +387,11 @@ LABELS: dict[str, dict[str, str]] = {
     "event": {"en": "Event", "zh": "事件"},
     # captions
     "leaders_caption": {
-        "en": "The leader of a track at a round's end, as the game's rules rank it there (in "
-        "Knight Academy the disc furthest on, on a shared square the one on top). Share: how "
+        "en": "The leader of a track at a round's end, as the game's rules rank it there (the "
+        "marker furthest on; where markers stack on a square, the one on top). Share: how "
         "often that leader went on to win the match (the bars: its 95% interval).",
-        "zh": "轮末轨道的领先者，按该游戏规则在轮末的排名（骑士学院中为走得最远的棋子，"
-        "同格时在上者）。比例：该领先者最终赢下对局的频率（误差线：其 95% 区间）。",
+        "zh": "轮末轨道的领先者，按该游戏规则在轮末的排名（走得最远的标记；"
+        "同格叠放时在上者）。比例：该领先者最终赢下对局的频率（误差线：其 95% 区间）。",
     },
     "decisive_caption": {
         "en": "How often the winner changes when the source is left out of every total, of "
@@ -610,11 +428,6 @@ LABELS: dict[str, dict[str, str]] = {
         "zh": "每局领先易手次数，按在任一回合结束时有领先者的最多对局数计。不附区间："
         "汇总表按回合而非按对局统计领先易手，无法得知其在各局之间的离散程度。",
     },
-    "picks_caption": {
-        "en": "Pick position: 1 = the first card a seat takes in a round. Early pick rate: "
-        "share of picks made at position 1 or 2.",
-        "zh": "选牌顺位：1 = 某座位在一轮中拿的第一张牌。早选率：在第 1 或第 2 顺位被选的比例。",
-    },
     "one_ruleset": {
         "en": "Only one rule set in these matches: simulate a change with "
         "`squire simulate … --set key=value` and ingest it to compare.",
@@ -629,9 +442,22 @@ def language() -> str:
     return lang if lang in LANGUAGES else "en"
 
 
+@functools.cache
+def every_label() -> dict[str, dict[str, str]]:
+    """The shared labels, each game's title under its id, and each game's own words (its
+    package's `labels` beside its board), read once at the first label asked for."""
+    from dashboards.boards import labels  # each game's words: the boards need `t` to load
+
+    merged: dict[str, dict[str, str]] = {}
+    for name, game in GAMES.items():
+        merged.update(labels(name))
+        merged[name] = dict(game.title)
+    return {**merged, **LABELS}
+
+
 def t(key: str, lang: str | None = None) -> str:
     """The label for `key` in `lang`, or else in the language chosen."""
-    entry = LABELS.get(key)
+    entry = every_label().get(key)
     if entry is None:
         return key
     return entry.get(lang or language(), entry["en"])
@@ -639,4 +465,5 @@ def t(key: str, lang: str | None = None) -> str:
 
 def phase(name: str) -> str:
     """A game phase (the engine's name for it) in the chosen language; unknown ones as named."""
-    return t(f"phase_{name}") if f"phase_{name}" in LABELS else name
+    key = f"phase_{name}"
+    return t(key) if key in every_label() else name

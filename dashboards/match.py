@@ -12,8 +12,8 @@ import streamlit as st
 
 from dashboards import queries
 from dashboards.data import query, signature, warehouse_path
-from ingest.catalogues import Library
-from ingest.read import rebuilt
+from ingest.files.catalogues import Library
+from ingest.files.read import rebuilt
 from replay.game import Result
 from replay.replayer import Match, open_log, replay, state_at
 

@@ -68,7 +68,7 @@ WHERE experiment IS NULL ORDER BY ALL
 # --- scoring sources -------------------------------------------------------------------------
 
 # Points by source for winners and the rest: means and the five numbers of a box plot, from
-# how many seats took each number of points (ingest.summaries); the quartiles interpolate
+# how many seats took each number of points (ingest.warehouse.summaries); the quartiles interpolate
 # between the two seats around them, as quantile_cont does.
 SOURCE_SUMMARY = """
 WITH h AS (

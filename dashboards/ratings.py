@@ -1,5 +1,5 @@
 """The ratings on the pages: a game's leaderboard under the filters, a name's rating over time,
-and links to a player's page (ingest.ratings rates the matches)."""
+and links to a player's page (ingest.analyses.ratings rates the matches)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import streamlit as st
 from dashboards.data import Filters, query, signature
 from dashboards.i18n import t
 from dashboards.stats import with_wilson
-from ingest.ratings import SEATS, Z, leaderboard, rank, rate
+from ingest.analyses.ratings import SEATS, Z, leaderboard, rank, rate
 
 # The stored leaderboard, reckoned where the ratings are (a million matches rate four million
-# seats): as ingest.ratings.leaderboard reckons it from a history.
+# seats): as ingest.analyses.ratings.leaderboard reckons it from a history.
 LEADERBOARD = """
 SELECT name, arg_max(kind, (played_at, game_id)) AS kind,
        arg_max(mu, (played_at, game_id)) AS rating, arg_max(sigma, (played_at, game_id)) AS sigma,

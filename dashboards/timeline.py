@@ -1,5 +1,5 @@
 """Who was winning: the viewer's chart of each seat's chance after every step, and the
-turning points (ingest.review estimates them; the model is fitted once per warehouse)."""
+turning points (ingest.analyses.review estimates them; the model is fitted once per warehouse)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from dashboards.common import PALETTE, literal, plain
 from dashboards.data import signature, warehouse_path
 from dashboards.i18n import t
 from dashboards.match import load
-from ingest.outlook import Model
-from ingest.review import NotEnoughMatches, Review, model_of, review
+from ingest.analyses.outlook import Model
+from ingest.analyses.review import NotEnoughMatches, Review, model_of, review
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)

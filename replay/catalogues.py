@@ -3,12 +3,13 @@ caller hands it in, and its load errors.
 
 A catalogue is decoded and checked by its game (`replay/games/<game>/catalogue.py`, pure).
 Finding its file is the caller's: ingest, the dashboards, the simulator or a test hands the
-engine a `Catalogues` (ingest.catalogues.Library reads them from disk), and the engine only
+engine a `Catalogues` (ingest.files.catalogues.Library reads them from disk), and the engine only
 asks it for the (name, version) a header names and checks the answer against the header's
 sha256. So a replay depends on nothing but its arguments."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -47,11 +48,16 @@ class NoCatalogues:
 
 @dataclass(frozen=True)
 class Uses:
-    """How a game reads a catalogue: the one a header naming none was played with, and the
-    rule a missing or different catalogue breaks."""
+    """How a game reads a catalogue: the one a header naming none was played with, the rule a
+    missing or different catalogue breaks, and how its files are read (`where` names the file in
+    an error): the (name, version) a file declares, the whole file decoded, and decoded and
+    checked against the game's standard ruleset, as a catalogue's own checks may need it."""
 
     default: tuple[str, str]  # (name, version)
     rule: str
+    pair: Callable[[bytes, str], tuple[str, str]]
+    decoded: Callable[[bytes, str], Any]
+    checked: Callable[[bytes, str], Any]
 
 
 def named_in(header: Any, game: str, uses: Uses, catalogues: Catalogues) -> Any:

@@ -61,13 +61,55 @@ def seat_of(state: Any, event: Any, rule: str) -> int:
     return seat
 
 
-def check_turn(state: Any, seat: int, event: Any, rule: str) -> None:
-    """IllegalEvent under `rule` unless it is `seat`'s turn (a turn-based game's state has the
-    seat to act in `turn`)."""
-    if seat != state.turn:
-        raise IllegalEvent(
-            rule, f"{event.player} acts out of turn: it is {state.players[state.turn]}'s turn"
-        )
+def expected(
+    state: Any,
+    event: Any,
+    expecting: Callable[[Any], Expecting],
+    rule: str,
+    turn_rule: str | None = None,
+    *,
+    seat: Callable[[Any, Any, str], int] = seat_of,
+    fast: Callable[[Any, Any], int | None] | None = None,
+) -> int:
+    """Is this event expected now, from this seat? The one answer of every game's handlers,
+    `expecting(state)`'s: the event's kind among its `accepted` and the seat the event names
+    among its `seats` (the seat dealt to or drawing, where chance decides). Returns that seat
+    (`seat` reads it, by default `seat_of`; CHANCE for an event that names no player, such as
+    a reveal). IllegalEvent under `rule` otherwise, under `turn_rule` (default `rule`) for a
+    seat whose turn it is not.
+
+    `fast(state, event)`: the game's cheap yes for its common moments, answered from the
+    state's phase and turn (replay's hot path): the seat, only where `expecting` says yes too
+    (held to it by the conformance suite); None leaves the answer to `expecting`."""
+    if fast is not None:
+        answer = fast(state, event)
+        if answer is not None:
+            return answer
+    kind: str = event.__struct_config__.tag
+    who = CHANCE if getattr(event, "player", None) is None else seat(state, event, rule)
+    expect = expecting(state)
+    accepted = expect.accepted
+    if kind in accepted and (who in expect.seats or (who == CHANCE and not expect.seats)):
+        return who
+    if expect.kind == "nothing":
+        situation = "the game is over"
+    else:
+        situation = f"the next event is {' or '.join(accepted)}"
+        if expect.seats:
+            names = [state.players[s] for s in expect.seats]
+            listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+            situation += f" {'for' if expect.decider == CHANCE else 'by'} {listed}"
+        if "round" in expect.detail:
+            situation += f" in round {expect.detail['round']}"
+    if who == CHANCE:
+        raise IllegalEvent(rule, f"a {kind} event is out of place: {situation}")
+    if kind not in accepted:
+        raise IllegalEvent(rule, f"{event.player} cannot {kind} now: {situation}")
+    turn_rule = turn_rule or rule
+    if len(expect.seats) == 1 and expect.decider is not None and expect.decider != CHANCE:
+        turn = state.players[expect.seats[0]]
+        raise IllegalEvent(turn_rule, f"{event.player} acts out of turn: it is {turn}'s turn")
+    raise IllegalEvent(turn_rule, f"{event.player} cannot {kind} now: {situation}")
 
 
 def check_round(state: Any, claimed: int | None, rule: str, what: str = "event") -> None:
@@ -235,6 +277,8 @@ class Game(Generic[C, S, E]):
 
     name: str
     title: Mapping[str, str]  # by language: {"en": ..., "zh": ...}
+    # Two letters that start the ids of the matches squire simulates ("ka-…").
+    short: str
     header_type: type[Header]
     event_type: Any  # a union of tagged Structs; `type[E]` cannot spell a union
     config_type: type[C]
@@ -264,6 +308,11 @@ class Game(Generic[C, S, E]):
     resample: Callable[[S, int | None, random.Random], S]
     clone: Callable[[S], S]  # an independent copy, cheaper than copy.deepcopy
     variants: Sequence[str] = field(default=("base",))
+    # Where the game stands in every list of games (the order they joined squire).
+    order: int = 0
+    # Whether a seat may know less than the whole state (hands, decks, a face-down card);
+    # False for a game of open information, whose every `view` is the whole state.
+    secrets: bool = True
     # Raised whenever a change could alter the replay of a stored log; stored with each match.
     engine_version: str = "1"
     simulation: Simulation[S, E] | None = None

@@ -1,7 +1,7 @@
 """The `squire-log/1` envelope: the header every game shares, the `final` claim, and decoding
 a log's bytes into the game's own event types, line by line.
 
-Pure: it takes bytes and gives values; reading files is `ingest.read`'s job.
+Pure: it takes bytes and gives values; reading files is `ingest.files.read`'s job.
 
 Besides each game's own rule ids, a log can break the format itself:
 - LOG-1: every line is a JSON object.
@@ -12,7 +12,7 @@ Besides each game's own rule ids, a log can break the format itself:
 - LOG-4: a `final` claim comes after the game has ended and agrees with the replayed scores.
 - LOG-5: nothing follows the end of the game but the `final` claim, and nothing follows that.
 - LOG-6: the log keeps to squire's limits (replay.limits): size, lines, line length, nesting.
-- LOG-7: the file is a regular file, plain or a whole and intact gzip stream (ingest.read).
+- LOG-7: the file is a regular file, plain or a whole and intact gzip stream (ingest.files.read).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from ingest.read import read_log
+from ingest.files.read import read_log
 from replay.replayer import open_log, replay
 from tests.support import CATALOGUES
 
@@ -54,7 +54,7 @@ def check(log: Path, golden: Path) -> None:
 
 def check_expected(log: Path, expected: Path) -> None:
     """The log ends with the result its game's digest gives it (a line of expected.jsonl)."""
-    from ingest.report import outcome_json
+    from ingest.cli.report import outcome_json
 
     wanted = {row["game_id"]: row for row in map(json.loads, expected.read_text().splitlines())}
     got = outcome_json(replay(open_log(read_log(log), str(log), catalogues=CATALOGUES)))

@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 from hypothesis import strategies as st
 
-from ingest.catalogues import Library
+from ingest.files.catalogues import Library
 from replay.registry import GAMES
 from replay.replayer import open_log, replay
 
@@ -165,7 +165,7 @@ def led_by_first(order: list[int], values: list[int]) -> tuple[list[tuple[int, i
 def greedy_win_share(spec: Any, matches: int) -> float:
     """The share of the run's first `matches` matches that a greedy seat won (shared wins
     count)."""
-    from ingest.simulate import simulate_match
+    from ingest.simulation.simulate import simulate_match
 
     wins = sum(
         "greedy" in {written.agents[w] for w in written.winners}
@@ -178,7 +178,7 @@ def sample_tables_and_bots(folder: Path) -> tuple[int, set[int], set[str]]:
     """Replay every bundled sample (each must be complete, with an agreeing final claim):
     how many there are, the player counts they cover (a neutral seat is not a player) and
     the bots that played."""
-    from ingest.read import find_logs, read_log
+    from ingest.files.read import find_logs, read_log
 
     paths = list(find_logs([str(folder)]))
     tables, bots = set(), set()

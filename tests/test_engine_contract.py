@@ -142,3 +142,27 @@ def test_no_module_of_the_engines_imports_itself_round_a_circle():
                     seen.add(nxt)
                     stack.append((nxt, [*path, nxt]))
     assert circles == []
+
+
+def test_legal_scoring_and_view_never_import_rules_in_any_game():
+    """Imports run one way (docs/engines.md): what a game expects, scores and shows never
+    reaches its rules, not even through another module, so the rules may ask `legal`."""
+    graph = _graph()
+    games = sorted(p.parent.name for p in (REPLAY / "games").glob("*/rules.py"))
+    assert len(games) >= 4
+    offences = []
+    for game in games:
+        package = f"replay.games.{game}"
+        for name in ("legal", "scoring", "view"):
+            start = f"{package}.{name}"
+            assert start in graph, f"{game} has no {name}.py"
+            seen, stack = {start}, [start]
+            while stack:
+                for nxt in sorted(graph[stack.pop()] - seen):
+                    if nxt == package:  # the package's table of contents imports everything
+                        continue
+                    seen.add(nxt)
+                    stack.append(nxt)
+            if f"{package}.rules" in seen:
+                offences.append(f"{start} imports {package}.rules")
+    assert offences == []

@@ -6,12 +6,12 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from dashboards.boards import BOARDS
-from ingest.catalogues import Library
-from ingest.read import read_log
-from ingest.report import escaped
+from dashboards.boards import board as board_of
+from ingest.cli.report import escaped
+from ingest.files.catalogues import Library
+from ingest.files.read import read_log
 from replay.replayer import open_log, start, steps
-from tests.test_stops import SAMPLES
+from tests.ingest.pipeline.test_stops import SAMPLES
 
 # The configurations whose every sample is walked: the ones whose state carries the most.
 EVERY = {"knight-academy/codex", "knight-academy/all-boards", "lancelot"}
@@ -58,7 +58,7 @@ def test_the_viewer_draws_the_steps_of_a_sample_of_each_configuration(key):
     (path,) = CONFIGURATIONS[key][:1]
     match = open_log(read_log(path), path, catalogues=Library())
     game, state, players = match.game, start(match), list(match.header.players)
-    board = BOARDS[game.name]
+    board = board_of(game.name)
     board.figure(game.snapshot(state), players, None)
     for step in steps(match, state):
         if step.index % 8 == 0 or step.index == len(match.lines):

@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 
-from ingest.rows import replay_files
+from ingest.pipeline.rows import replay_files
 from replay.registry import GAMES
 
 ROOT = Path(__file__).parents[1]

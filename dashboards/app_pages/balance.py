@@ -10,9 +10,9 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
+from dashboards.boards import board
 from dashboards.common import filters, has_matches, literals, named, where
 from dashboards.data import Filters, query
-from dashboards.draft import balance_section
 from dashboards.i18n import t
 from dashboards.stats import chi_square_p, with_error_bars, with_wilson
 from dashboards.tables import show
@@ -74,40 +74,11 @@ st.plotly_chart(
 show(pl.DataFrame(tests), "seat-advantage-test")
 show(seats, "seat-win-rates")
 
-if flt.game == "knight-academy":
-    st.subheader(t("card"))
-    st.caption(t("picks_caption"))
-    sql, params = where(flt, queries.ITEMS, pick="pick", play="play")
-    cards = query(sql, params).rename({"item": "card", "item_type": "type"})
-    # Every take has its place in the round (ingest numbers them), so the early pick rate is
-    # of the picks too.
-    for rate, hits, n in (
-        ("early_pick_rate", "early_picks", "picks"),
-        ("win_rate_when_picked", "wins_when_picked", "picks"),
-        ("win_rate_when_played", "wins_when_played", "plays"),
-    ):
-        cards = with_wilson(cards, hits, n, f"{rate}_low", f"{rate}_high")
-    show(
-        cards.select(
-            "card",
-            "type",
-            "value",
-            "picks",
-            "mean_pick_position",
-            "early_pick_rate",
-            "early_pick_rate_low",
-            "early_pick_rate_high",
-            "win_rate_when_picked",
-            "win_rate_when_picked_low",
-            "win_rate_when_picked_high",
-            "plays",
-            "win_rate_when_played",
-            "win_rate_when_played_low",
-            "win_rate_when_played_high",
-        ),
-        "draft-cards",
-    )
-    balance_section(flt)
+# A game's own section on its components (Knight Academy's cards and draft), or else what
+# seats took, for every game alike.
+own = getattr(board(flt.game), "balance", None) if flt.game else None
+if own is not None:
+    own(flt)
 else:
     sql, params = where(flt, queries.COMPONENTS)
     components = with_wilson(query(sql, params), "wins", "seats")

@@ -14,7 +14,7 @@ from dashboards.i18n import t
 from dashboards.ratings import ONE_NAME, over_time
 from dashboards.stats import with_wilson
 from dashboards.tables import show
-from ingest.ratings import PROVISIONAL
+from ingest.analyses.ratings import PROVISIONAL
 
 st.title(t("player_page"))
 if not has_matches():

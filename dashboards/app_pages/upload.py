@@ -1,6 +1,6 @@
 """Upload: logs dropped here are validated by replay and ingested; rejects are shown with
 their line and rule. The one page that writes, through the same ingest as the command, run
-in a worker process of its own (ingest.upload) so that no upload can take the page down.
+in a worker process of its own (ingest.pipeline.upload) so that no upload can take the page down.
 
 An upload the server stopped before it finished is listed here until it is ingested again or
 let go. File names come from the user: they are shown in tables, never in Markdown."""
@@ -13,7 +13,7 @@ import streamlit as st
 from dashboards.data import warehouse_path
 from dashboards.i18n import t
 from dashboards.tables import show
-from ingest.upload import (
+from ingest.pipeline.upload import (
     FILE_BYTES,
     STREAMLIT_MB,
     UPLOAD_BYTES,

@@ -9,24 +9,24 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.boards import BOARDS
+from dashboards.boards import board as board_package
 from dashboards.common import (
     date_bounds,
     game_label,
     has_matches,
     origin_choice,
     perspective,
+    perspective_switch,
     plain,
 )
 from dashboards.data import PLAYED, query, signature
-from dashboards.draft import viewer_grid
 from dashboards.export import match_html
 from dashboards.i18n import language, t
 from dashboards.match import load, snapshot
 from dashboards.tables import show
 from dashboards.timeline import figure as chances_figure
 from dashboards.timeline import reviewed, turning_point_label
-from ingest.review import Review
+from ingest.analyses.review import Review
 from replay.registry import GAMES
 
 # The board, its steps and the chances below it fit a laptop's screen: less empty space above.
@@ -168,7 +168,7 @@ def describe(fact: dict[str, object]) -> str:
     )
 
 
-board_of = BOARDS[match.game.name]
+board_of = board_package(match.game.name)
 anchors: dict[int, str] = board_of.anchors(events)
 
 asked = st.query_params.get("step")
@@ -203,8 +203,8 @@ else:
     step = 0
     st.warning(t("no_events"))
 
-# One perspective switch for every game: the engine's view of that player hides the rest.
-seen_by = perspective(list(players))
+# One perspective for every game with secrets: the engine's view of that player hides the rest.
+seen_by = perspective(list(players)) if match.game.secrets else None
 view = snapshot(game_id, step, signature(), seen_by)
 assert view is not None
 catalogue = f" · {t('catalogue')} {loaded.catalogue}" if loaded.catalogue else ""
@@ -235,6 +235,9 @@ for who in players:
 current = events[step - 1] if step > 0 else None
 chart = None
 board, side = st.columns([3, 2])
+if match.game.secrets:
+    with side:
+        perspective_switch(list(players))
 with board:
     drawn = board_of.figure(view, players, current)
     st.plotly_chart(drawn, key="board")
@@ -303,8 +306,9 @@ st.download_button(
     key="export",
 )
 
-if match.game.name == "knight-academy":
-    viewer_grid(game_id, list(players), view["round"], seen_by)
+below = getattr(board_of, "beneath", None)  # a game's own sections (Knight Academy's draft)
+if below is not None:
+    below(game_id, list(players), view, seen_by)
 
 if current is not None and current["facts"]:
     st.subheader(t("facts"))

@@ -15,10 +15,10 @@ from dashboards.common import filters, has_matches
 from dashboards.data import Filters, query, signature, warehouse_path
 from dashboards.i18n import t
 from dashboards.tables import show
-from ingest.experiment import Arms, metric_names, play_pairs, run
-from ingest.rescore import match_json, rescore_stored
-from ingest.selection import Selection
-from ingest.simulate import check, parse_settings
+from ingest.analyses.rescore import match_json, rescore_stored
+from ingest.simulation.experiment import Arms, metric_names, play_pairs, run
+from ingest.simulation.simulate import check, parse_settings
+from ingest.warehouse.selection import Selection
 from replay.errors import RulesError
 from replay.registry import GAMES
 

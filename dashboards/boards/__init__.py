@@ -1,17 +1,34 @@
-"""Each game's board for the match viewer, by game name. A board module gives `figure(view,
-players, event)` (the state drawn, the current event's hexes or discs picked out),
-`side(view, players)` (the seats' panel), `caption(view)` and `anchors(events)` (where the
-jump list may go)."""
+"""Each game's part of the dashboards: a package per game under the name of its engine's
+package (`replay.registry.PACKAGES`), found by the game's record, so that a new game adds its
+package here and changes no shared file.
+
+A game's package gives the match viewer `figure(view, players, event)` (the state drawn, the
+current event's hexes or discs picked out), `side(view, players)` (the seats' panel),
+`caption(view)` and `anchors(events)` (where the jump list may go); its `labels` module holds
+the game's words in every language (`LABELS`, as `dashboards.i18n`'s). It may also give:
+
+- `beneath(game_id, players, view, perspective)`: what the viewer shows of the match below the
+  board (Knight Academy's draft);
+- `balance(flt)`: Balance's section on the game's components, in place of the shared table of
+  what seats took.
+"""
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 
-from dashboards.boards import albus_academy, heraldry, knight_academy, paladins
+from replay.registry import PACKAGES
 
-BOARDS: dict[str, ModuleType] = {
-    "knight-academy": knight_academy,
-    "heraldry": heraldry,
-    "paladins": paladins,
-    "albus-academy": albus_academy,
-}
+
+def board(game: str) -> ModuleType:
+    """The dashboards' package of the game called `game`."""
+    return importlib.import_module(f"{__name__}.{PACKAGES[game]}")
+
+
+def labels(game: str) -> dict[str, dict[str, str]]:
+    """The game's words, by key and language."""
+    found: dict[str, dict[str, str]] = importlib.import_module(
+        f"{__name__}.{PACKAGES[game]}.labels"
+    ).LABELS
+    return found

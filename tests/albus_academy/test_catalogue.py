@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest import catalogues
+from ingest.files import catalogues
 from replay.catalogues import CatalogueError
 from replay.games.albus_academy.catalogue import parse
 

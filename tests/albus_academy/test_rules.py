@@ -13,7 +13,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from ingest.read import read_log
+from ingest.files.read import read_log
 from replay.errors import ReplayError
 from replay.facts import ScoreChanged
 from replay.games import albus_academy as aa

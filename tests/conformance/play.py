@@ -34,7 +34,7 @@ def begin(
     """A new match of `game` as the simulator seats it (by default at its second table, with
     all its bots, under the seed's turn of its named rulesets), with its bots and the random
     source the simulator would use."""
-    from ingest.simulate import Spec, _header, catalogue_for
+    from ingest.simulation.simulate import Spec, _header, catalogue_for
 
     sim = game.simulation
     assert sim is not None
@@ -89,7 +89,7 @@ def kind(event: Any) -> str:
 
 def recorded(game: Game[Any, Any, Any]) -> list[Any]:
     """The events of the game's worked examples and of some of its bundled samples."""
-    from ingest.read import read_log
+    from ingest.files.read import read_log
     from replay.log import Final, decoder_for, numbered_lines
 
     decode = decoder_for(game.event_type).decode

@@ -116,7 +116,7 @@ def test_the_bots_only_choose_among_the_legal_events(name):
 def test_random_legal_games_replay_deterministically_and_their_scores_add_up(name, data):
     """Under any rule changes a designer tries: the match ends (or is cut at the simulator's
     limit), has a winner, and each seat's final score is the sum of its score events."""
-    from ingest.simulate import Spec, simulate_match
+    from ingest.simulation.simulate import Spec, simulate_match
     from replay.replayer import open_log, replay
     from tests.support import all_facts
 
@@ -159,7 +159,7 @@ def test_every_name_a_game_exports_exists(name):
 
 @pytest.mark.parametrize("name", sorted(n for n, g in GAMES.items() if g.catalogue))
 def test_a_game_that_reads_a_catalogue_is_handed_it_and_checks_its_hash(name):
-    from ingest.simulate import Spec, _header
+    from ingest.simulation.simulate import Spec, _header
     from replay.replayer import open_log
 
     game = GAMES[name]

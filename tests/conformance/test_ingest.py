@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from ingest.pipeline import ingest
-from ingest.read import find_logs, read_log
-from ingest.warehouse import open_reader
+from ingest.files.read import find_logs, read_log
+from ingest.pipeline.pipeline import ingest
+from ingest.warehouse.warehouse import open_reader
 from replay.facts import PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved, TrackRanked
 from replay.registry import GAMES
 from replay.replayer import open_log, replay

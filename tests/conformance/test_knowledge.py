@@ -71,6 +71,23 @@ def test_every_game_answers_what_a_seat_knows(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_a_game_says_whether_it_has_secrets_as_its_views_do(name):
+    """`secrets` False: every view is the whole state (the viewer offers no perspective);
+    True: some seat, at some state of a seeded playout, knows less than the whole."""
+    game = GAMES[name]
+    differs = False
+    for seed, table in enumerate(PROFILES[name].all_tables):
+        for state in _states(game, seed, table, every=7):
+            whole = game.snapshot(state)
+            for seat in _seats(game, state)[1:]:
+                seen = game.snapshot(game.view(state, seat))
+                differs = differs or seen != whole
+                if not game.secrets:
+                    assert seen == whole, f"{name} hides something from seat {seat}"
+    assert differs == game.secrets, f"{name}: secrets={game.secrets}, but views differ: {differs}"
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_a_clone_is_equal_and_independent(name):
     game = GAMES[name]
     profile = PROFILES[name]

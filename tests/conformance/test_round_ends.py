@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from ingest.read import find_logs, read_log
-from ingest.rows import replay_files
+from ingest.files.read import find_logs, read_log
+from ingest.pipeline.rows import replay_files
 from replay.replayer import Match, open_log, start, steps
 from tests.support import CATALOGUES, Profile
 

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from ingest.cli import main
-from ingest.read import find_logs, read_log
-from ingest.simulate import Spec, simulate_chunk
+from ingest.files.read import find_logs, read_log
+from ingest.simulation.simulate import Spec, simulate_chunk
 from replay.registry import GAMES
 from replay.replayer import open_log, replay
 from tests.support import CATALOGUES, files, greedy_win_share, sample_tables_and_bots

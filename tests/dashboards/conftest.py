@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.pipeline import ingest
+from ingest.pipeline.pipeline import ingest
 
 ROOT = Path(__file__).parents[2]
 

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from dashboards import queries
-from ingest.catalogues import Library
 from ingest.cli import main
-from ingest.read import find_logs, read_log
+from ingest.files.catalogues import Library
+from ingest.files.read import find_logs, read_log
 from replay.facts import TrackMoved, TrackRanked
 from replay.game import Result
 from replay.games.knight_academy.scoring import ranked
@@ -179,7 +179,7 @@ def seats(outcomes) -> list[Seat]:
 def _reader(warehouse: Path) -> Any:
     """One reader of the module's warehouse, which no test changes: opening one costs more
     than most of the questions asked of it."""
-    from ingest.warehouse import open_reader
+    from ingest.warehouse.warehouse import open_reader
 
     return open_reader(warehouse)
 
@@ -234,7 +234,7 @@ def test_the_ratings_count_matches_and_the_matches_won(warehouse, seats, game, c
 def test_balances_share_of_winners_points_is_the_experiment_metric_over_the_same_matches(
     warehouse, ended, game
 ):
-    from ingest.experiment import measure
+    from ingest.simulation.experiment import measure
 
     sql = queries.SOURCE_SHARE_OF_WINNERS.replace("{where}", "game = $game")
     shown = {(key, source): (share, n) for key, source, _, share, n, *_ in

@@ -431,9 +431,9 @@ def test_an_upload_cut_short_by_a_stop_of_the_server_is_offered_again_once_it_is
 ):
     import signal
 
-    from ingest.upload import UPLOAD_FILES
-    from ingest.warehouse import open_reader
-    from tests.test_stops import _gone_within, _processes
+    from ingest.pipeline.upload import UPLOAD_FILES
+    from ingest.warehouse.warehouse import open_reader
+    from tests.ingest.pipeline.test_stops import _gone_within, _processes
 
     db = tmp_path / "wh"
     logs = sorted((ROOT / "data" / "samples").glob("*/*.jsonl*"))[: UPLOAD_FILES // 4]
@@ -453,7 +453,7 @@ def test_an_upload_cut_short_by_a_stop_of_the_server_is_offered_again_once_it_is
         _settled(page)
         ingest.click()
         deadline = time.monotonic() + 60
-        while not _processes(f"ingest.upload {db}"):  # the upload's worker at work
+        while not _processes(f"ingest.pipeline.upload {db}"):  # the upload's worker at work
             assert time.monotonic() < deadline, "the upload never started its worker"
             time.sleep(0.05)
         server.send_signal(signal.SIGTERM)  # as a service manager stops it
@@ -461,7 +461,7 @@ def test_an_upload_cut_short_by_a_stop_of_the_server_is_offered_again_once_it_is
         page.close()
     finally:
         server.kill()
-    assert not _gone_within(lambda: _processes(f"ingest.upload {db}"), 5)
+    assert not _gone_within(lambda: _processes(f"ingest.pipeline.upload {db}"), 5)
     assert open_reader(db).execute("SELECT count(*) FROM rejects").fetchall() == [(0,)]
 
     server, url = _start(db)  # the next start lists the upload and ingests it again

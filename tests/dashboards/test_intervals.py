@@ -7,10 +7,12 @@ import pandas as pd
 import polars as pl
 import pytest
 
-from dashboards.i18n import LABELS
+from dashboards.i18n import every_label
 from dashboards.stats import wilson, with_wilson
 
 from . import test_pages as pages
+
+LABELS = every_label()  # the shared words and every game's own
 
 app, sql = pages.app, pages.sql  # the pages' fixture, and SQL on the warehouse
 

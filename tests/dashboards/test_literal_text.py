@@ -16,12 +16,12 @@ import msgspec
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboards.boards import BOARDS
+from dashboards.boards import board as board_of
 from dashboards.common import literal
 from dashboards.export import match_html
 from dashboards.timeline import figure as chances_figure
-from ingest.pipeline import ingest
-from ingest.review import Review
+from ingest.analyses.review import Review
+from ingest.pipeline.pipeline import ingest
 from replay.replayer import Match, open_log, replay, start, steps
 from tests.support import CATALOGUES
 
@@ -93,7 +93,7 @@ def test_literal_escapes_what_plotly_reads_as_markup_and_nothing_else():
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_every_board_draws_a_name_as_the_text_it_is(example):
     match = opened(example)
-    board = BOARDS[match.game.name]
+    board = board_of(match.game.name)
     players = match.header.players
     last = len(replay(match).steps)
     state = start(match)
@@ -138,7 +138,9 @@ def test_the_exported_match_shows_a_name_as_the_text_it_is(example):
     match = opened(example)
     outcome = replay(match)
     players = list(match.header.players)
-    board = BOARDS[match.game.name].figure(match.game.snapshot(outcome.state), players, {"raw": {}})
+    board = board_of(match.game.name).figure(
+        match.game.snapshot(outcome.state), players, {"raw": {}}
+    )
     reviewed = _review(players)
     page = match_html(
         title=f"Game · {HOSTILE}",

@@ -13,12 +13,14 @@ from streamlit.testing.v1 import AppTest
 
 from dashboards import queries
 from dashboards.common import plain
-from dashboards.i18n import LABELS, LANGUAGES
+from dashboards.i18n import LANGUAGES, every_label
 from dashboards.tables import csv_bytes, parquet_bytes
 from ingest.cli import main
-from ingest.warehouse import open_reader
+from ingest.warehouse.warehouse import open_reader
 
 from .conftest import ROOT
+
+LABELS = every_label()  # the shared words and every game's own
 
 APP = str(ROOT / "dashboards" / "app.py")
 PAGES = ["viewer", "sources", "tracks", "win_rates", "balance", "what_if", "player", "upload"]
@@ -302,7 +304,7 @@ def test_hostile_uploads_are_rejected_under_the_names_given_and_the_good_logs_st
 
 
 def test_an_upload_beyond_its_limits_is_refused_whole(tmp_path, monkeypatch):
-    from ingest.upload import UPLOAD_FILES
+    from ingest.pipeline.upload import UPLOAD_FILES
 
     good = (ROOT / "tests" / "knight_academy" / "logs" / "ka-example-3p.jsonl").read_bytes()
     at = _upload(
@@ -315,7 +317,7 @@ def test_an_upload_beyond_its_limits_is_refused_whole(tmp_path, monkeypatch):
 def test_a_file_of_16_mib_is_let_through_and_one_byte_more_is_refused():
     import tomllib
 
-    from ingest.upload import STREAMLIT_MB, Upload
+    from ingest.pipeline.upload import STREAMLIT_MB, Upload
     from replay.limits import MAX_LOG_BYTES
 
     # Streamlit's page counts a megabyte as 10^6 bytes: its limit lets 16 MiB through, and
@@ -336,7 +338,7 @@ def test_decisive_sources_by_hand_on_the_three_seat_example(tmp_path):
     # (22, 31, 26) Cid still wins.
     from dashboards import queries
     from dashboards.data import Filters
-    from ingest.pipeline import ingest
+    from ingest.pipeline.pipeline import ingest
 
     db = tmp_path / "wh"
     ingest([ROOT / "tests" / "knight_academy" / "logs" / "ka-example-3p.jsonl"], db=db, jobs=1)
@@ -767,7 +769,7 @@ def _draft_grid(at):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_viewer_shows_the_draft_as_the_table_saw_it_behind_the_perspective(app, lang):
-    from ingest.draft import drafts
+    from dashboards.boards.knight_academy.draft import drafts
     from replay.replayer import open_log
 
     path = ROOT / "tests" / "knight_academy" / "logs" / "ka-example-4p.jsonl"
@@ -790,7 +792,7 @@ def test_the_viewer_shows_the_draft_as_the_table_saw_it_behind_the_perspective(a
 
 def test_the_match_downloads_as_one_html_file_that_needs_nothing_else(app):
     from dashboards.export import match_html
-    from ingest.review import Review
+    from ingest.analyses.review import Review
 
     at = app("viewer", game="ka-example-4p", step="120")
     assert any("HTML" in b.label for b in at.get("download_button"))

@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboards.i18n import LABELS
-from ingest.pipeline import ingest
-from ingest.review import LEAST_MATCHES
+from dashboards.i18n import every_label
+from ingest.analyses.review import LEAST_MATCHES
+from ingest.pipeline.pipeline import ingest
 
 from .conftest import ROOT
+
+LABELS = every_label()  # the shared words and every game's own
 
 APP = str(ROOT / "dashboards" / "app.py")
 GAMES = ["knight-academy", "heraldry", "paladins", "albus-academy"]

@@ -15,7 +15,7 @@ import gzip
 
 import pytest
 
-from ingest.read import read_log
+from ingest.files.read import read_log
 from replay.errors import ReplayError
 from replay.facts import PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved
 from replay.games import heraldry as he
@@ -473,7 +473,7 @@ def test_a_battle_with_loot_and_a_promotion_of_the_two_player_example_by_hand():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_simulator_lays_a_fresh_legal_map_for_every_match(players):
     # HE-22: 27 hexes a player, a tile id on every hex; opening the log checks the map.
-    from ingest.simulate import Spec, simulate_chunk
+    from ingest.simulation.simulate import Spec, simulate_chunk
 
     spec = Spec(game="heraldry", players=players, bots=("random",), seed=players)
     maps = set()

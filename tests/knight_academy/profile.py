@@ -16,7 +16,8 @@ from tests.support import Greedy, Profile, Setting
 
 def canonical(event: ka.Event) -> ka.Event:
     """A play may name its card's own track or leave it out: both are the same decision; a
-    lancelot split or assignment lists its cards in any order (KA-20)."""
+    lancelot split or assignment lists its cards in any order (KA-20), mercy its shields taken
+    (KA-22f)."""
     if isinstance(event, ka.Play) and event.track == event.card.rpartition("-")[0]:
         return msgspec.structs.replace(event, track=None)
     if isinstance(event, ka.Deal):  # a hand is the same whatever order its cards are named in
@@ -27,6 +28,8 @@ def canonical(event: ka.Event) -> ka.Event:
         return msgspec.structs.replace(
             event, colours={colour: sorted(cards) for colour, cards in event.colours.items()}
         )
+    if isinstance(event, ka.Mercy):
+        return msgspec.structs.replace(event, take=sorted(event.take))
     return event
 
 

@@ -69,13 +69,13 @@ def _on(fact: object, track: str) -> bool:
 def test_ka21a_only_the_start_player_lifts_only_a_disc_under_another_and_only_then():
     state = _tied_joust()
     message = refused(ka.apply, state, ev("Bob lift joust"), "KA-21")
-    assert "only the start player (Ann)" in message
+    assert "Bob acts out of turn: it is Ann's turn" in message
     message = refused(ka.apply, state, ev("Ann lift quest"), "KA-21")
     assert "under no disc on its square; it may lift on joust" in message
     refused(ka.apply, state, ev("Ann bonus -"), "KA-10")  # the lift comes first
     run(state, "Ann lift joust")
     message = refused(ka.apply, state, ev("Ann lift joust"), "KA-21")  # once a round
-    assert "during the deal of round 2" in message
+    assert "Ann cannot lift now: the next event is deal" in message
 
 
 def test_ka21a_no_lift_without_the_advanced_rules_or_without_a_tie_lost():
@@ -190,7 +190,7 @@ def test_ka21_round_one_of_the_three_seat_example_under_the_advanced_rules_by_ha
     # Only Cid has courage: 1st, 3 squares (line 33: courage 2 → 5), then back 1 (KA-21b).
     # The scoring is the base game's: joust Fay +3, tournament Cid +3, education Ann and Cid
     # at 0, −3 each (KA-12).
-    from ingest.read import read_log
+    from ingest.files.read import read_log
     from replay.replayer import open_log, replay
 
     from .support import LOGS

@@ -8,7 +8,14 @@ from collections import Counter
 import polars as pl
 import pytest
 
-from ingest.draft import VALUER, by_card, by_seat, drafts, grid, hate_drafts
+from dashboards.boards.knight_academy.draft import (
+    VALUER,
+    by_card,
+    by_seat,
+    drafts,
+    grid,
+    hate_drafts,
+)
 from replay.replayer import open_log, state_at
 
 from .support import LOGS

@@ -10,8 +10,8 @@ import msgspec
 import pytest
 
 from ingest.cli import main
-from ingest.read import read_log
-from ingest.warehouse import open_reader
+from ingest.files.read import read_log
+from ingest.warehouse.warehouse import open_reader
 from replay.errors import ReplayError
 from replay.games import knight_academy as ka
 from replay.replayer import open_log, replay

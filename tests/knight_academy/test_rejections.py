@@ -47,7 +47,7 @@ CASES = {
         {8: '{"kind": "pick", "player": "Ann", "card": "king-4"}'},
         8,
         "KA-5",
-        "Ann already picked in step 1",
+        "Ann cannot pick now: the next event is pick by",
     ),
     "a wrong deal size": (
         FOUR,
@@ -75,14 +75,14 @@ CASES = {
         {25: '{"kind": "play", "player": "Cid", "card": "quest-3"}'},
         25,
         "KA-6",
-        "during the draft of round 1",
+        "Cid cannot play now: the next event is pick",
     ),
     "a play out of turn": (
         FOUR,
         {26: FOUR[26], 27: FOUR[25]},
         26,
         "KA-6",
-        "Ann plays out of turn: it is Cid's turn",
+        "Ann acts out of turn: it is Cid's turn",
     ),
     "a sword without a track": (
         FOUR,
@@ -103,14 +103,14 @@ CASES = {
         {42: {"player": "Bob"}},
         42,
         "KA-10",
-        "Bob is not the seat to take a courage bonus now",
+        "Bob acts out of turn: it is",
     ),
     "bonuses out of 3rd-2nd-1st order": (
         FOUR,
         {83: FOUR[83], 84: FOUR[82]},
         83,
         "KA-10",
-        "Ann is not the seat",
+        "Ann acts out of turn",
     ),
     "the neutral not taking a highest card": (
         GAWAIN,
@@ -224,7 +224,7 @@ def test_blank_lines_are_ignored_but_counted_and_gzip_is_read_as_its_text(tmp_pa
     data = edited([*FOUR[:1], "", "   ", *FOUR[1:]], {9: {"card": "quest-5"}})
     err = rejection(data)
     assert (err.line, err.rule) == (9, "KA-5")
-    from ingest.read import read_log
+    from ingest.files.read import read_log
 
     path = tmp_path / "bad.jsonl.gz"
     path.write_bytes(gzip.compress(data))

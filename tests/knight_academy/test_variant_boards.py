@@ -144,10 +144,12 @@ def test_ka22b_after_the_deal_each_seat_wagers_once_on_a_track_but_courage():
     refused(ka.apply, state, ev("Ann pick sword-3"), "KA-5")  # no draft before the wagers
     assert "not courage" in refused(ka.apply, state, ev("Ann wager courage"), "KA-22b")
     run(state, "Ann wager quest")
-    assert "already wagered" in refused(ka.apply, state, ev("Ann wager king"), "KA-22b")
+    assert "Ann cannot wager now" in refused(ka.apply, state, ev("Ann wager king"), "KA-22b")
     run(state, "Bob wager king", "Cid wager quest", "Dee wager charity")
     assert state.phase == "draft" and state.wagers == ["quest", "king", "quest", "charity"]
-    assert "wagers during the draft" in refused(ka.apply, state, ev("Dee wager king"), "KA-22b")
+    assert "Dee cannot wager now: the next event is pick" in refused(
+        ka.apply, state, ev("Dee wager king"), "KA-22b"
+    )
 
 
 def test_ka22b_the_courage_podium_moves_its_wager_per_card_played_there():

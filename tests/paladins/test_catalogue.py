@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from ingest import catalogues
 from ingest.cli import main
-from ingest.pipeline import ingest
-from ingest.warehouse import open_reader
+from ingest.files import catalogues
+from ingest.pipeline.pipeline import ingest
+from ingest.warehouse.warehouse import open_reader
 from replay.errors import ReplayError
 from replay.games.paladins import catalogue
 from replay.games.paladins.catalogue import CatalogueError, parse

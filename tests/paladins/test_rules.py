@@ -13,7 +13,7 @@ import gzip
 import msgspec
 import pytest
 
-from ingest.read import read_log
+from ingest.files.read import read_log
 from replay.errors import IllegalEvent, ReplayError
 from replay.facts import ScoreChanged, TrackMoved
 from replay.games import paladins as pa
@@ -704,7 +704,7 @@ def test_bobs_first_attack_by_hand():
 
 def test_the_simulator_deals_every_player_a_paladin_deck_from_the_catalogue():
     # PA-42: the match names its catalogue; each player has a paladin deck.
-    from ingest.simulate import Spec, simulate_chunk
+    from ingest.simulation.simulate import Spec, simulate_chunk
 
     spec = Spec(game="paladins", players=3, bots=("random",), seed=3)
     for written in simulate_chunk((spec, 0, 3)):

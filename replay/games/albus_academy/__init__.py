@@ -5,6 +5,7 @@ Rules: rules/albus-academy.md (AA-1 to AA-45); components: a catalogue (catalogu
 from replay.catalogues import Uses
 from replay.game import Game, Simulation
 
+from . import catalogue
 from .bots import BOTS, options, table
 from .config import STANDARD, Config
 from .events import Event, Header
@@ -17,6 +18,8 @@ from .view import render, resample, snapshot, view
 RULES: Game[Config, State, Event] = Game(
     name="albus-academy",
     title={"en": "Albus Academy", "zh": "阿不思学院"},
+    short="aa",
+    order=4,
     header_type=Header,
     event_type=Event,
     config_type=Config,
@@ -54,7 +57,13 @@ RULES: Game[Config, State, Event] = Game(
         stop=close,
         finished=lambda state: state.phase == "over",
     ),
-    catalogue=Uses(default=("albus-sample", "1"), rule="AA-34"),
+    catalogue=Uses(
+        default=("albus-sample", "1"),
+        rule="AA-34",
+        pair=catalogue.header_name,
+        decoded=catalogue.parse,
+        checked=catalogue.parse,
+    ),
 )
 
 __all__ = [

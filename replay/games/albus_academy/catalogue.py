@@ -1,5 +1,5 @@
 """An Albus Academy catalogue (albus-catalogue.md §1–§4): tiles, corners and homework cards,
-decoded strictly from TOML bytes and checked. Pure: finding files is `ingest.catalogues`'."""
+decoded strictly from TOML bytes and checked. Pure: finding files is `ingest.files.catalogues`'."""
 
 from __future__ import annotations
 

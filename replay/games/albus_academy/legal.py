@@ -174,9 +174,32 @@ def to_move(state: State) -> int:
 CAST_KINDS = ("trigger", "collect_shard", "gain_will", "take_tile", "use_item", "complete_homework")
 
 
+_DRAWING = ("setup", "refill", "swap_draw")  # AA-22, AA-33, AA-35: the phases that draw
+# By phase, the events its seat may send (a cast's end is left to `expecting`).
+_FAST: dict[str, tuple[type, ...]] = {
+    "casting": (Trigger, CollectShard, GainWill, TakeTile, UseItem, CompleteHomework),
+    "main": (Cast, Rest),
+    "placing": (PlaceTile,),
+}
+_DRAWS = {DrawTile: "tile", DrawHomework: "homework"}
+
+
+def fast_expected(state: State, event: Event) -> int | None:
+    """`expected`'s cheap yes, from the phase, the turn and the draws due: the seat (CHANCE for
+    a draw), only where `expecting` says yes too; None leaves the answer to it."""
+    phase = state.phase
+    kinds = _FAST.get(phase)
+    if kinds is not None:
+        if type(event) in kinds and state.seats.get(event.player) == state.turn:  # type: ignore[union-attr]
+            return state.turn
+    elif phase in _DRAWING and state.draws and _DRAWS.get(type(event)) == state.draws[0][0]:
+        return CHANCE
+    return None
+
+
 def expecting(state: State) -> Expecting:
     phase = state.phase
-    if phase in ("setup", "refill", "swap_draw") and state.draws:
+    if phase in _DRAWING and state.draws:
         kind, to = state.draws[0]
         detail: dict[str, Any] = {"round": state.round}
         if to is not None:

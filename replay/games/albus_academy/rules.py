@@ -16,7 +16,7 @@ import msgspec
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, TrackMoved
-from replay.game import check_round, check_turn, handler_for, seat_of
+from replay.game import check_round, expected, handler_for
 
 from .board import (
     Pos,
@@ -49,7 +49,7 @@ from .events import (
     UseItem,
 )
 from .holdings import add_prestige, completed, cost_of, ongoing, set_value
-from .legal import expecting
+from .legal import expecting, fast_expected
 from .scoring import final_facts, standings
 from .state import Seat, State
 from .turns import is_over, last_turn, refill_counts
@@ -161,28 +161,6 @@ def apply(state: State, event: Event) -> Sequence[Fact]:
     return facts
 
 
-def _expected(state: State) -> str:
-    expect = expecting(state)
-    if expect.kind == "nothing":
-        return "the game is over"
-    who = f" by {', '.join(state.players[s] for s in expect.seats)}" if expect.seats else ""
-    to = expect.detail.get("to")
-    kinds = " or ".join(expect.accepted)
-    return f"the next event is {kinds}{who}" + (f" to {to}" if to else "")
-
-
-def _out_of_place(state: State, kind: str) -> IllegalEvent:
-    return IllegalEvent("AA-3", f"a {kind} event is out of place: {_expected(state)}")
-
-
-def _actor(state: State, event: Any, phases: tuple[str, ...]) -> int:
-    seat = seat_of(state, event, "AA-3")
-    if state.phase not in phases:
-        raise _out_of_place(state, type(event).__struct_config__.tag)
-    check_turn(state, seat, event, "AA-2")
-    return seat
-
-
 def _pos(state: State, at: Sequence[int], rule: str) -> Pos:
     pos = (at[0], at[1])
     if pos not in grid(state.config.board_rows, state.config.board_cols)[1]:
@@ -197,18 +175,14 @@ def _pos(state: State, at: Sequence[int], rule: str) -> Pos:
 # Draws (AA-22, AA-33, AA-35).
 
 
-def _owed(state: State, kind: str) -> tuple[str, int | None]:
-    if (
-        state.phase not in ("setup", "refill", "swap_draw")
-        or not state.draws
-        or state.draws[0][0] != kind
-    ):
-        raise _out_of_place(state, "draw_" + kind)
+def _owed(state: State, event: DrawTile | DrawHomework) -> tuple[str, int | None]:
+    """The draw due now, of the event's kind (AA-3); chance draws, so it names no player."""
+    expected(state, event, expecting, "AA-3", fast=fast_expected)
     return state.draws[0]
 
 
 def _draw_tile(state: State, event: DrawTile) -> Sequence[Fact]:
-    _owed(state, "tile")
+    _owed(state, event)
     if state.bag.get(event.tile, 0) <= 0:
         raise IllegalEvent("AA-22", f"no {event.tile} is left in the bag")
     state.bag[event.tile] -= 1
@@ -219,7 +193,7 @@ def _draw_tile(state: State, event: DrawTile) -> Sequence[Fact]:
 
 
 def _draw_homework(state: State, event: DrawHomework) -> Sequence[Fact]:
-    _, to = _owed(state, "homework")
+    _, to = _owed(state, event)
     named = None if event.to is None else state.seats.get(event.to)
     if event.to is not None and named is None:
         raise IllegalEvent("AA-22", f"unknown player {event.to!r}")
@@ -271,7 +245,7 @@ def _start_turn(state: State) -> None:
 
 
 def _cast(state: State, event: Cast) -> Sequence[Fact]:
-    seat = _actor(state, event, ("main",))
+    seat = expected(state, event, expecting, "AA-3", "AA-2", fast=fast_expected)
     check_round(state, event.round, "AA-3")
     at = _pos(state, event.at, "AA-4")
     me = state.board[seat]
@@ -294,7 +268,7 @@ def _cast(state: State, event: Cast) -> Sequence[Fact]:
 
 
 def _trigger(state: State, event: Trigger) -> Sequence[Fact]:
-    _actor(state, event, ("casting",))
+    expected(state, event, expecting, "AA-3", "AA-2", fast=fast_expected)
     at = _pos(state, event.at, "AA-5")
     if at not in state.eligible:
         raise IllegalEvent(
@@ -323,7 +297,7 @@ def _step(state: State, seat: int, action: str) -> None:
 
 
 def _collect_shard(state: State, event: CollectShard) -> Sequence[Fact]:
-    seat = _actor(state, event, ("casting",))
+    seat = expected(state, event, expecting, "AA-3", "AA-2", fast=fast_expected)
     _step(state, seat, "shard")
     gain = state.config.shards_per_collect + ongoing(state, seat, "shard_bonus+")
     facts: list[Fact] = []
@@ -333,7 +307,7 @@ def _collect_shard(state: State, event: CollectShard) -> Sequence[Fact]:
 
 
 def _gain_will(state: State, event: GainWill) -> Sequence[Fact]:
-    seat = _actor(state, event, ("casting",))
+    seat = expected(state, event, expecting, "AA-3", "AA-2", fast=fast_expected)
     _step(state, seat, "will")
     config = state.config
     me = state.board[seat]
@@ -347,7 +321,7 @@ def _gain_will(state: State, event: GainWill) -> Sequence[Fact]:
 
 
 def _take_tile(state: State, event: TakeTile) -> Sequence[Fact]:
-    seat = _actor(state, event, ("casting",))
+    seat = expected(state, event, expecting, "AA-3", "AA-2", fast=fast_expected)
     _step(state, seat, "tile")
     if event.tile not in state.public_tiles:
         raise IllegalEvent(
@@ -413,7 +387,7 @@ def _resolve(
 
 
 def _use_item(state: State, event: UseItem) -> Sequence[Fact]:
-    seat = _actor(state, event, ("casting",))
+    seat = expected(state, event, expecting, "AA-3", "AA-2", fast=fast_expected)
     _step(state, seat, "item")
     me = state.board[seat]
     terms = state.catalogue.terms.get(event.item, {}).get("use") if event.item in me.items else None
@@ -431,7 +405,7 @@ def _use_item(state: State, event: UseItem) -> Sequence[Fact]:
 
 def _complete(state: State, event: CompleteHomework) -> Sequence[Fact]:
     """AA-13: the complete-homework action, by AA-16."""
-    seat = _actor(state, event, ("casting",))
+    seat = expected(state, event, expecting, "AA-3", "AA-2", fast=fast_expected)
     _step(state, seat, "homework")
     me = state.board[seat]
     card = event.card
@@ -480,7 +454,7 @@ def _complete(state: State, event: CompleteHomework) -> Sequence[Fact]:
 
 
 def _rest(state: State, event: Rest) -> Sequence[Fact]:
-    seat = _actor(state, event, ("main",))
+    seat = expected(state, event, expecting, "AA-3", "AA-2", fast=fast_expected)
     check_round(state, event.round, "AA-3")
     me = state.board[seat]
     if event.swap is not None:
@@ -517,7 +491,7 @@ def _after_main(state: State, facts: list[Fact]) -> None:
 
 
 def _place_tile(state: State, event: PlaceTile) -> Sequence[Fact]:
-    seat = _actor(state, event, ("placing",))
+    seat = expected(state, event, expecting, "AA-3", "AA-2", fast=fast_expected)
     if event.tile not in state.taken:
         raise IllegalEvent(
             "AA-19", f"{event.tile} is not a tile taken this turn ({', '.join(state.taken)})"

@@ -14,7 +14,7 @@ from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved
-from replay.game import check_turn, dispatch, seat_of
+from replay.game import dispatch, expected
 
 from .board import build_board
 from .checks import (
@@ -41,7 +41,7 @@ from .events import (
     Promote,
     Recruit,
 )
-from .legal import has_action
+from .legal import expecting, fast_expected, has_action
 from .movement import add_knights, make_move, plan_move
 from .scoring import standings, token_value
 from .state import State
@@ -93,23 +93,13 @@ def is_over(state: State) -> bool:
 
 
 def _actor(state: State, event: Event, rule: str) -> int:
-    """The seat acting now; IllegalEvent if the event is not its to make."""
-    seat = state.seats.get(event.player)
-    if seat == state.turn and state.phase == "play" and type(event) is not PlaceCity:
-        return seat  # every check below passes: the common case, answered first
-    seat = seat_of(state, event, rule)
-    kind = type(event).__struct_config__.tag
-    if state.phase == "over":
-        raise IllegalEvent("HE-15", f"the game is over; {event.player} cannot {kind}")
-    if state.phase == "setup":
-        if kind != "place_city":
-            raise IllegalEvent("HE-4", f"every setup city is placed before the first {kind}")
-    elif kind == "place_city":
-        raise IllegalEvent(
-            "HE-4", "setup is over: a city is now only founded from a village (HE-11)"
-        )
-    check_turn(state, seat, event, "HE-4" if state.phase == "setup" else "HE-21")
-    return seat
+    """The seat acting now (`expected`), or IllegalEvent under the rule the event breaks: the
+    setup's (HE-4) before play, the end's (HE-15) after it, else its action's own, and the turn
+    order's (HE-21) from a seat whose turn it is not."""
+    phase = state.phase
+    if phase == "play":
+        return expected(state, event, expecting, rule, "HE-21", fast=fast_expected)
+    return expected(state, event, expecting, "HE-4" if phase == "setup" else "HE-15")
 
 
 def _place_city(state: State, event: PlaceCity) -> Sequence[Fact]:

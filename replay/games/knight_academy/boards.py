@@ -7,7 +7,7 @@ from collections import Counter
 
 from replay.errors import IllegalEvent
 from replay.facts import Fact, ScoreChanged
-from replay.game import check_round, seat_of
+from replay.game import check_round
 
 from .config import KNIGHTS
 from .events import Codex, Mercy, Play, Shield, Wager
@@ -44,11 +44,8 @@ def lay_codex(state: State, event: Codex) -> None:
     state.peeked = [[] for _ in state.players]
 
 
-def wager(state: State, event: Wager) -> bool:
-    """KA-22b: a seat's wager, checked; whether every seat has wagered now."""
-    seat = seat_of(state, event, "KA-22b")
-    if state.wagers[seat] is not None:
-        raise IllegalEvent("KA-22b", f"{event.player} already wagered in round {state.round}")
+def wager(state: State, event: Wager, seat: int) -> bool:
+    """KA-22b: the wager of a seat still to wager, checked; whether every seat has wagered now."""
     if event.track == "courage" or event.track not in state.progress:
         raise IllegalEvent(
             "KA-22b",
@@ -120,15 +117,9 @@ def variant_play(state: State, event: Play, seat: int, track: str, value: int) -
         state.scrolls_taken += 1
 
 
-def take_shield(state: State, event: Shield) -> list[Fact]:
-    """KA-22c: a seat keeps the shield of a codex slot (a 0 goes back), checked, in order."""
-    seat = seat_of(state, event, "KA-22c")
-    if seat != state.codex_order[0]:
-        order = ", ".join(state.players[s] for s in state.codex_order)
-        raise IllegalEvent(
-            "KA-22c",
-            f"{event.player} does not choose a codex shield now; still to, in order: {order}",
-        )
+def take_shield(state: State, event: Shield, seat: int) -> list[Fact]:
+    """KA-22c: the seat whose turn it is in education's order keeps the shield of a codex slot
+    (a 0 goes back), checked."""
     if not 1 <= event.slot <= len(state.codex) or state.codex[event.slot - 1] is None:
         free = [str(i) for i, shield in enumerate(state.codex, 1) if shield is not None]
         raise IllegalEvent(
@@ -154,15 +145,10 @@ def mercy_terms(state: State, seat: int) -> tuple[bool, list[int], int | None]:
     return False, lasts, None if second_last == seat else second_last
 
 
-def swap(state: State, event: Mercy) -> list[Fact]:
-    """KA-22f: charity's 1st's (or 2nd's) swap of shields with the last, checked, in order."""
+def swap(state: State, event: Mercy, seat: int) -> list[Fact]:
+    """KA-22f: charity's 1st's (or 2nd's) swap of shields with the last, `seat` the one whose
+    turn it is, checked."""
     config = state.config
-    seat = seat_of(state, event, "KA-22f")
-    if seat != state.mercy_order[0]:
-        order = ", ".join(state.players[s] for s in state.mercy_order)
-        raise IllegalEvent(
-            "KA-22f", f"{event.player} does not swap shields now; still to, in order: {order}"
-        )
     first, lasts, receiver = mercy_terms(state, seat)
     other = state.seats.get(event.other)
     if other is None or other not in lasts:

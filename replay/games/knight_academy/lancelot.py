@@ -48,6 +48,12 @@ def person_of(state: State, event: Any, rule: str) -> int:
     return state.persons.index(event.player)
 
 
+def colour_of(state: State, event: Any, rule: str) -> int:
+    """KA-20: the first colour of the lancelot player an event names: `expecting` waits on a
+    player's colours for its split, its choice and its cards laid."""
+    return colours_of(state, person_of(state, event, rule))[0]
+
+
 def colours_of(state: State, person: int) -> list[int]:
     """KA-20: the seats of a lancelot player's two colours."""
     return [seat for seat, owner in enumerate(state.owners) if owner == person]
@@ -64,11 +70,8 @@ def chooser(state: State) -> int:
     return first if state.chosen is None else 1 - first
 
 
-def split(state: State, event: Split) -> bool:
-    """KA-20: a player's two piles, checked; whether both players have split now."""
-    person = person_of(state, event, "KA-20")
-    if state.piles[person]:
-        raise IllegalEvent("KA-20", f"{event.player} already split its cards this round")
+def split(state: State, event: Split, person: int) -> bool:
+    """KA-20: the two piles of a player still to split, checked; whether both have split now."""
     size = state.config.lancelot_pile
     held = state.held[person]
     if [len(pile) for pile in event.piles] != [size, size] or sorted(
@@ -82,12 +85,8 @@ def split(state: State, event: Split) -> bool:
     return all(state.piles)
 
 
-def choose(state: State, event: Choose) -> bool:
-    """KA-20: a player's choice of the other's piles, checked; whether both have chosen now."""
-    person = person_of(state, event, "KA-20")
-    if person != chooser(state):
-        who = state.persons[chooser(state)]
-        raise IllegalEvent("KA-20", f"{event.player} does not choose now: {who} does")
+def choose(state: State, event: Choose, person: int) -> bool:
+    """KA-20: the chooser's choice of the other's piles, checked; whether both have chosen now."""
     if event.pile not in (1, 2):
         raise IllegalEvent("KA-20", f"a pile is 1 or 2, not {event.pile}")
     if state.chosen is None:
@@ -103,12 +102,10 @@ def choose(state: State, event: Choose) -> bool:
     return True
 
 
-def assign(state: State, event: Assign) -> bool:
-    """KA-20: a player's cards laid under its colours, checked; whether both have laid them."""
-    person = person_of(state, event, "KA-20")
+def assign(state: State, event: Assign, person: int) -> bool:
+    """KA-20: the cards of a player still to lay them under its colours, checked; whether both
+    have laid them."""
     seats = colours_of(state, person)
-    if any(state.picked[seat] for seat in seats):
-        raise IllegalEvent("KA-20", f"{event.player} already laid its cards this round")
     names = [state.players[seat] for seat in seats]
     size = state.config.lancelot_pile
     given = event.colours

@@ -13,6 +13,7 @@ from typing import cast
 from replay.game import CHANCE, Expecting
 
 from .boards import codex_set, mercy_terms, reachable_scrolls, wager_tracks
+from .cards import card_type_value, moves_with
 from .config import Track
 from .events import (
     Assign,
@@ -30,7 +31,6 @@ from .events import (
     Wager,
 )
 from .lancelot import chooser, colours_of, hand_size
-from .rules import card_type_value, moves_with
 from .scoring import liftable, negative_shields, positive_shields
 from .state import State
 
@@ -90,6 +90,31 @@ def expecting(state: State) -> Expecting:
             detail={"round": state.round},
         )
     return Expecting(kind="nothing")
+
+
+def fast_expected(state: State, event: Event) -> int | None:
+    """`expected`'s cheap yes where replay spends its time (the draft, the play, the deal, the
+    courage bonuses), from the phase and the turn: the seat of such an event expected now, only
+    where `expecting` says yes too; None leaves the answer to it."""
+    phase = state.phase
+    if phase == "draft":
+        if type(event) is Pick:
+            seat = state.seats.get(event.player)
+            if seat is not None and not state.has_picked[seat]:
+                return seat
+    elif phase == "play":
+        if type(event) is Play and state.seats.get(event.player) == state.turn:
+            return state.turn
+    elif phase == "deal":
+        if type(event) is Deal and not state.persons:  # KA-20: lancelot deals to its players, apart
+            seat = state.seats.get(event.player)
+            if seat is not None and not state.dealt[seat]:
+                return seat
+    elif phase == "bonus" and type(event) is Bonus:
+        seat = state.bonuses[0][0]
+        if state.seats.get(event.player) == seat:
+            return seat
+    return None
 
 
 def _decider(state: State, seat: int) -> int:

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import cache
 from typing import Any
 
 from replay.errors import IllegalEvent, RulesError
 from replay.facts import Fact, TrackMoved
-from replay.game import check_round, dispatch, seat_of
+from replay.game import check_round, dispatch, expected, seat_of
 
 from .boards import (
     check_peek,
@@ -25,7 +24,10 @@ from .boards import (
     variant_play,
     wager,
 )
-from .config import CARD_TRACKS, KNIGHTS, Config, Track
+from .cards import card_moves as card_moves  # the bots read these from here too
+from .cards import card_type_value as card_type_value
+from .cards import moves_with
+from .config import KNIGHTS, Config
 from .events import (
     Assign,
     Bonus,
@@ -42,7 +44,8 @@ from .events import (
     Split,
     Wager,
 )
-from .lancelot import assign, choose, colours, hand_size, person_of, split
+from .lancelot import assign, choose, colour_of, colours, hand_size, person_of, split
+from .legal import expecting, fast_expected
 from .scoring import (
     courage_bonuses,
     lift_disc,
@@ -57,24 +60,6 @@ from .scoring import (
 from .state import State
 
 NO_FACTS: tuple[Fact, ...] = ()  # most events establish nothing the warehouse keeps
-
-
-@cache
-def card_type_value(card: str) -> tuple[str, int]:
-    kind, _, value = card.rpartition("-")
-    return kind, int(value)
-
-
-def card_moves(card: str, config: Config) -> tuple[int, tuple[Track, ...]]:
-    """KA-6: how far a card moves a disc, and the tracks it may move."""
-    return moves_with(card, "knights" in config.boards)
-
-
-@cache
-def moves_with(card: str, knights: bool) -> tuple[int, tuple[Track, ...]]:
-    """`card_moves` with or without the knights board (KA-22a), for the hot paths."""
-    kind, value = card_type_value(card)
-    return value, KNIGHTS if knights and kind == "sword" else CARD_TRACKS[kind]
 
 
 def new_game(config: Config, header: Header, catalogue: None = None) -> State:
@@ -163,13 +148,10 @@ def is_over(state: State) -> bool:
 
 def _deal(state: State, event: Deal) -> Sequence[Fact]:
     config = state.config
-    if state.phase != "deal":
-        raise IllegalEvent("KA-4", f"{event.player} is dealt cards during the {_phase(state)}")
-    lancelot = bool(state.persons)
-    seat = person_of(state, event, "KA-4") if lancelot else seat_of(state, event, "KA-4")
+    lancelot = bool(state.persons)  # KA-20: a deal names one of the two players
+    who = person_of if lancelot else seat_of
+    seat = expected(state, event, expecting, "KA-4", seat=who, fast=fast_expected)
     check_round(state, event.round, "KA-4", "deal")
-    if state.dealt[seat]:
-        raise IllegalEvent("KA-4", f"{event.player} was already dealt in round {state.round}")
     size = hand_size(config, lancelot)
     if len(event.cards) != size:
         raise IllegalEvent("KA-4", f"{event.player} is dealt {len(event.cards)} cards, not {size}")
@@ -218,42 +200,37 @@ def _before_draft(state: State, done: str) -> None:
 
 
 def _split(state: State, event: Split) -> Sequence[Fact]:
-    if state.phase != "split":
-        raise IllegalEvent("KA-20", f"{event.player} splits its cards during the {_phase(state)}")
-    if split(state, event):
+    seat = expected(state, event, expecting, "KA-20", seat=colour_of, fast=fast_expected)
+    if split(state, event, state.owners[seat]):
         state.phase = "choose"
     return NO_FACTS
 
 
 def _choose(state: State, event: Choose) -> Sequence[Fact]:
-    if state.phase != "choose":
-        raise IllegalEvent("KA-20", f"{event.player} chooses a pile during the {_phase(state)}")
-    if choose(state, event):
+    seat = expected(state, event, expecting, "KA-20", seat=colour_of, fast=fast_expected)
+    if choose(state, event, state.owners[seat]):
         state.phase = "assign"
     return NO_FACTS
 
 
 def _assign(state: State, event: Assign) -> Sequence[Fact]:
-    if state.phase != "assign":
-        raise IllegalEvent("KA-20", f"{event.player} assigns cards during the {_phase(state)}")
-    if assign(state, event):
+    seat = expected(state, event, expecting, "KA-20", seat=colour_of, fast=fast_expected)
+    if assign(state, event, state.owners[seat]):
         state.phase = "play"
         state.turn = state.start_player
     return NO_FACTS
 
 
 def _codex(state: State, event: Codex) -> Sequence[Fact]:
-    if state.phase != "codex":
-        raise IllegalEvent("KA-22c", f"the codex's shields are laid during the {_phase(state)}")
+    expected(state, event, expecting, "KA-22c", fast=fast_expected)
     lay_codex(state, event)
     _before_draft(state, "codex")
     return NO_FACTS
 
 
 def _wager(state: State, event: Wager) -> Sequence[Fact]:
-    if state.phase != "wager":
-        raise IllegalEvent("KA-22b", f"{event.player} wagers during the {_phase(state)}")
-    if wager(state, event):
+    seat = expected(state, event, expecting, "KA-22b", fast=fast_expected)
+    if wager(state, event, seat):
         _before_draft(state, "wager")
     return NO_FACTS
 
@@ -265,14 +242,8 @@ def _check_card(state: State, card: str) -> None:
 
 def _pick(state: State, event: Pick) -> Sequence[Fact]:
     card = event.card
-    if state.phase != "draft":
-        raise IllegalEvent("KA-5", f"{event.player} picks {card} during the {_phase(state)}")
-    seat = seat_of(state, event, "KA-5")
+    seat = expected(state, event, expecting, "KA-5", fast=fast_expected)
     has_picked = state.has_picked
-    if has_picked[seat]:
-        raise IllegalEvent(
-            "KA-5", f"{event.player} already picked in step {state.step + 1} of round {state.round}"
-        )
     hand = state.hands[seat]
     if card not in hand:
         _check_card(state, card)
@@ -306,13 +277,7 @@ def _pass_hands(state: State) -> None:
 
 def _play(state: State, event: Play) -> Sequence[Fact]:
     card = event.card
-    if state.phase != "play":
-        raise IllegalEvent("KA-6", f"{event.player} plays {card} during the {_phase(state)}")
-    seat = seat_of(state, event, "KA-6")
-    if seat != state.turn:
-        raise IllegalEvent(
-            "KA-6", f"{event.player} plays out of turn: it is {state.players[state.turn]}'s turn"
-        )
+    seat = expected(state, event, expecting, "KA-6", fast=fast_expected)
     cards = state.picked[seat]
     if card not in cards:
         _check_card(state, card)
@@ -379,12 +344,7 @@ def _lift_or_bonuses(state: State, facts: list[Fact]) -> None:
 
 
 def _lift(state: State, event: Lift) -> Sequence[Fact]:
-    if state.phase != "lift":
-        raise IllegalEvent("KA-21", f"{event.player} lifts a disc during the {_phase(state)}")
-    seat = seat_of(state, event, "KA-21")
-    if seat != state.start_player:
-        start = state.players[state.start_player]
-        raise IllegalEvent("KA-21", f"only the start player ({start}) may lift a disc")
+    seat = expected(state, event, expecting, "KA-21", fast=fast_expected)  # the start player
     track = event.track
     if track is not None and track not in liftable(state, seat):
         raise IllegalEvent(
@@ -403,19 +363,8 @@ def _lift(state: State, event: Lift) -> Sequence[Fact]:
 
 
 def _bonus(state: State, event: Bonus) -> Sequence[Fact]:
-    if state.phase != "bonus":
-        raise IllegalEvent(
-            "KA-10", f"{event.player} takes a courage bonus during the {_phase(state)}"
-        )
-    seat = seat_of(state, event, "KA-10")
-    owed_seat, squares = state.bonuses[0]
-    if seat != owed_seat:
-        order = ", ".join(state.players[s] for s, _ in state.bonuses)
-        raise IllegalEvent(
-            "KA-10",
-            f"{event.player} is not the seat to take a courage bonus now; still owed, in order: "
-            f"{order}",
-        )
+    seat = expected(state, event, expecting, "KA-10", fast=fast_expected)  # KA-10: in order
+    squares = state.bonuses[0][1]
     if event.track is not None and event.track not in state.progress:
         raise IllegalEvent(
             "KA-10", f"{event.track} is not a track of this match: {', '.join(state.progress)}"
@@ -468,20 +417,16 @@ def _mercy_or_finish(state: State, facts: list[Fact]) -> None:
 
 
 def _shield(state: State, event: Shield) -> Sequence[Fact]:
-    if state.phase != "shield":
-        raise IllegalEvent(
-            "KA-22c", f"{event.player} takes a codex shield during the {_phase(state)}"
-        )
-    facts = take_shield(state, event)
+    seat = expected(state, event, expecting, "KA-22c", fast=fast_expected)
+    facts = take_shield(state, event, seat)
     if not state.codex_order:
         _mercy_or_finish(state, facts)
     return facts
 
 
 def _mercy(state: State, event: Mercy) -> Sequence[Fact]:
-    if state.phase != "mercy":
-        raise IllegalEvent("KA-22f", f"{event.player} swaps shields during the {_phase(state)}")
-    facts = swap(state, event)
+    seat = expected(state, event, expecting, "KA-22f", fast=fast_expected)
+    facts = swap(state, event, seat)
     if not state.mercy_order:
         _finish_round(state, facts)
     return facts
@@ -576,21 +521,3 @@ _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
 }
 
 apply: Callable[[State, Event], Sequence[Fact]] = dispatch(_HANDLERS, "a Knight Academy")
-
-
-def _phase(state: State) -> str:
-    names = {
-        "deal": "deal",
-        "draft": "draft",
-        "play": "play phase",
-        "lift": "lift before scoring",
-        "bonus": "courage bonuses",
-        "codex": "codex's laying",
-        "wager": "wagers",
-        "shield": "codex's shields",
-        "mercy": "mercy's swaps",
-        "split": "splitting of the hands",
-        "choose": "choice of piles",
-        "assign": "laying of the cards",
-    }
-    return f"{names.get(state.phase, state.phase)} of round {state.round}"

@@ -119,10 +119,15 @@ def standings(state: State) -> list[Fact]:
     """Every disc of every track where a round ends, in the stacks' order from the front; the
     leader is the first `ranked` names, none while every disc is at the start (KA-9)."""
     facts: list[Fact] = []
+    # One sort a track, for the order and the leader alike: moved discs never share both
+    # progress and arrival (KA-8), so the stacks' front is `ranked`'s first while it has moved.
+    # Seats enter negated, so that on a tie (discs at the start) the lower seat comes first.
+    seats = range(0, -len(state.players), -1)
     for track, row in state.progress.items():
-        front = ranked(state, track)[:1]
-        order = stack_order(state, track)
-        leader = front[0] if front else None
+        order = [
+            -seat for _, _, seat in sorted(zip(row, state.arrival[track], seats), reverse=True)
+        ]
+        leader = order[0] if row[order[0]] > 0 else None
         facts += track_ranked(state.round, track, row, order, leader, state.owners)
     return facts
 

@@ -5,6 +5,7 @@ Rules: rules/paladins.md (PA-1 to PA-65); cards: a catalogue (catalogue.py)."""
 from replay.catalogues import Uses
 from replay.game import Game, Simulation
 
+from . import catalogue
 from .bots import BOTS, table
 from .config import STANDARD, Config
 from .events import Event, Header
@@ -17,6 +18,8 @@ from .view import render, resample, snapshot, view
 RULES: Game[Config, State, Event] = Game(
     name="paladins",
     title={"en": "Paladins of the West Kingdom", "zh": "西国圣骑士"},
+    short="pa",
+    order=3,
     header_type=Header,
     event_type=Event,
     config_type=Config,
@@ -51,7 +54,13 @@ RULES: Game[Config, State, Event] = Game(
         "favour": "card",
     },
     simulation=Simulation(bots=BOTS, table=table, chance=chance_event, to_move=to_move),
-    catalogue=Uses(default=("squire-sample", "1"), rule="PA-42"),
+    catalogue=Uses(
+        default=("squire-sample", "1"),
+        rule="PA-42",
+        pair=catalogue.declared,
+        decoded=lambda data, where: catalogue.parse(data, None, where),
+        checked=lambda data, where: catalogue.parse(data, STANDARD, where),
+    ),
 )
 
 __all__ = [

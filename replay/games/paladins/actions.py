@@ -10,7 +10,7 @@ from typing import Any
 
 from replay.errors import IllegalEvent
 from replay.facts import Fact, ResourceChanged
-from replay.game import Handler, check_turn, seat_of
+from replay.game import Handler, expected
 
 from .effects import Amounts, reward
 from .events import (
@@ -31,7 +31,7 @@ from .events import (
     Scheme,
     Trade,
 )
-from .flow import actor, expect_phase, next_turn
+from .flow import next_turn
 from .ledger import (
     add_vp,
     attack_silver,
@@ -49,6 +49,7 @@ from .ledger import (
     slots_for,
     spend_workers,
 )
+from .legal import expecting, fast_expected
 from .state import Seat, State
 
 
@@ -288,9 +289,7 @@ def _scheme_effect(
 
 
 def _draw_suspicion(state: State, event: DrawSuspicion) -> Sequence[Fact]:
-    seat = seat_of(state, event, "PA-28")
-    expect_phase(state, "draw_suspicion", "draw_suspicion", "PA-28")
-    check_turn(state, seat, event, "PA-28")
+    seat = expected(state, event, expecting, "PA-28", fast=fast_expected)  # the schemer's
     # PA-56: an empty deck is the discard, shuffled (checked first: a refusal changes nothing).
     deck = state.suspicion_deck or state.suspicion_discard
     if event.card not in deck:
@@ -400,9 +399,7 @@ def _no_effect(state: State, seat: int, event: object, _target: None, facts: lis
 
 
 def _draw_wall(state: State, event: DrawWall) -> Sequence[Fact]:
-    seat = seat_of(state, event, "PA-32")
-    expect_phase(state, "draw_wall", "draw_wall", "PA-32")
-    check_turn(state, seat, event, "PA-32")
+    seat = expected(state, event, expecting, "PA-32", fast=fast_expected)  # the builder's
     if event.card not in state.wall_deck:
         raise IllegalEvent("PA-32", f"{event.card} is not a wall card still in the deck")
     state.wall_deck.remove(event.card)
@@ -523,7 +520,7 @@ def _take(action: Action) -> Handler:
     modes, cut, draw = action.modes, action.discounted, action.draw
 
     def take(state: State, event: Any) -> Sequence[Fact]:
-        seat = actor(state, event, space)
+        seat = expected(state, event, expecting, "PA-15", fast=fast_expected)
         _place(state, seat, space, event.workers, modes)
         target = requires(state, seat, event)
         cost: Amounts = {}
@@ -545,7 +542,7 @@ def _take(action: Action) -> Handler:
 
 
 def _favour(state: State, event: Favour) -> Sequence[Fact]:
-    seat = actor(state, event, "favour")
+    seat = expected(state, event, expecting, "PA-15", fast=fast_expected)
     cat = state.catalogue
     if not favour_open(state, seat, event.card):
         raise IllegalEvent(
@@ -600,7 +597,7 @@ def _favour(state: State, event: Favour) -> Sequence[Fact]:
 
 
 def _pass(state: State, event: Pass) -> Sequence[Fact]:
-    seat = actor(state, event, "pass")
+    seat = expected(state, event, expecting, "PA-15", fast=fast_expected)
     me = state.board[seat]
     held = sum(me.supply.values())
     keep = min(state.config.keep_workers, held)

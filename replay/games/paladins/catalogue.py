@@ -1,7 +1,7 @@
 """A Paladins catalogue (paladins-catalogue.md §1–§4): the cards and main-board squares a
 match is played with, decoded strictly from TOML bytes and checked against the ruleset.
 
-Pure: it takes the file's bytes; finding the file is `ingest.catalogues`' job. Every error
+Pure: it takes the file's bytes; finding the file is `ingest.files.catalogues`' job. Every error
 names the entry (kind and id) and the field, and the load check it fails (§4, 1–5).
 """
 
@@ -185,6 +185,12 @@ def _located(label: str, err: msgspec.ValidationError) -> CatalogueError:
         what = "unknown field" if match.group(1).startswith("contains") else "missing field"
         return CatalogueError(f"{label}.{match.group(2)}", what)
     return CatalogueError(label, text)
+
+
+def declared(data: bytes, where: str = "catalogue") -> tuple[str, str]:
+    """The (name, version) a catalogue file declares."""
+    head = header_of(data, where)
+    return head.name, head.version
 
 
 def parse(data: bytes, config: Config | None, where: str = "catalogue") -> Catalogue:

@@ -5,11 +5,10 @@ clean-up that ends a round."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from replay.errors import IllegalEvent
 from replay.facts import Fact
-from replay.game import Handler, check_round, check_turn, seat_of
+from replay.game import Handler, check_round, expected
 
 from .events import (
     ChoosePaladin,
@@ -28,14 +27,9 @@ from .ledger import (
     paladin_bonus,
     refill_due,
 )
-from .legal import describe_expected
+from .legal import expecting, fast_expected
 from .scoring import final_facts, standings
 from .state import State
-
-
-def expect_phase(state: State, phase: str, kind: str, rule: str) -> None:
-    if state.phase != phase:
-        raise IllegalEvent(rule, f"a {kind} event now, but {describe_expected(state)}")
 
 
 def _unseen(deck: list[str], cards: Sequence[str], what: str, rule: str) -> None:
@@ -57,9 +51,9 @@ def _refill_slots(display: list[str | None], count: int, toward_right: bool) -> 
 
 
 def _reveal_display(state: State, event: RevealTownsfolk | RevealOutsiders) -> Sequence[Fact]:
+    expected(state, event, expecting, "PA-54", fast=fast_expected)
     townsfolk = isinstance(event, RevealTownsfolk)
     kind = "reveal_townsfolk" if townsfolk else "reveal_outsiders"
-    expect_phase(state, "refill_townsfolk" if townsfolk else "refill_outsiders", kind, "PA-54")
     display = state.townsfolk if townsfolk else state.outsiders
     deck = state.townsfolk_deck if townsfolk else state.outsider_deck
     due = min(display.count(None), len(deck))  # PA-40: these decks are never rebuilt
@@ -102,7 +96,7 @@ def _start_round(state: State) -> None:
 
 
 def _reveal_king(state: State, event: RevealKing) -> Sequence[Fact]:
-    expect_phase(state, "king", "reveal_king", "PA-6")
+    expected(state, event, expecting, "PA-6", fast=fast_expected)
     check_round(state, event.round, "PA-6")
     due = state.king_due[0]
     deck = state.order_deck if due == "order" else state.favour_deck
@@ -121,7 +115,7 @@ def _reveal_king(state: State, event: RevealKing) -> Sequence[Fact]:
 
 
 def _reveal_tavern(state: State, event: RevealTavern) -> Sequence[Fact]:
-    expect_phase(state, "tavern", "reveal_tavern", "PA-9")
+    expected(state, event, expecting, "PA-9", fast=fast_expected)
     check_round(state, event.round, "PA-9")
     want = len(state.players) + state.config.tavern_extra
     cards = event.cards
@@ -152,11 +146,8 @@ def _reveal_tavern(state: State, event: RevealTavern) -> Sequence[Fact]:
 
 
 def _choose_paladin(state: State, event: ChoosePaladin) -> Sequence[Fact]:
-    seat = seat_of(state, event, "PA-10")
-    expect_phase(state, "paladins", "choose_paladin", "PA-10")
+    seat = expected(state, event, expecting, "PA-10", fast=fast_expected)  # once a round
     me = state.board[seat]
-    if me.paladin is not None:
-        raise IllegalEvent("PA-10", f"{event.player} has chosen a paladin this round already")
     draw = state.config.paladin_draw
     picked = [event.paladin, event.top, event.bottom]
     if len(set(picked)) != 3 or sorted(picked) != sorted(me.deck[:draw]):
@@ -175,9 +166,7 @@ def _choose_paladin(state: State, event: ChoosePaladin) -> Sequence[Fact]:
 
 
 def _take_tavern(state: State, event: TakeTavern) -> Sequence[Fact]:
-    seat = seat_of(state, event, "PA-11")
-    expect_phase(state, "take_tavern", "take_tavern", "PA-11")
-    check_turn(state, seat, event, "PA-11")
+    seat = expected(state, event, expecting, "PA-11", fast=fast_expected)  # in turn
     if event.card not in state.tavern or event.card in state.taken:
         raise IllegalEvent(
             "PA-11",
@@ -204,15 +193,6 @@ def _take_tavern(state: State, event: TakeTavern) -> Sequence[Fact]:
         state.phase = "actions"
     state.turn = nxt
     return facts
-
-
-def actor(state: State, event: Any, act: str) -> int:
-    """The acting seat of an action (PA-15), checked."""
-    seat = seat_of(state, event, "PA-15")
-    if state.phase != "actions":
-        raise IllegalEvent("PA-15", f"{event.player} takes {act}, but {describe_expected(state)}")
-    check_turn(state, seat, event, "PA-15")
-    return seat
 
 
 def next_turn(state: State, facts: list[Fact]) -> None:

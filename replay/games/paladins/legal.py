@@ -454,9 +454,17 @@ def expecting(state: State) -> Expecting:
     return Expecting(kind="nothing")
 
 
-def describe_expected(state: State) -> str:
-    expect = expecting(state)
-    if expect.kind == "nothing":
-        return "the game is over"
-    who = f" by {', '.join(state.players[s] for s in expect.seats)}" if expect.seats else ""
-    return f"round {state.round} expects {expect.kind}{who}"
+def fast_expected(state: State, event: Event) -> int | None:
+    """`expected`'s cheap yes for the actions phase, where replay spends its time, from the
+    phase and the turn: the seat, only where `expecting` says yes too; None leaves the answer
+    to it."""
+    if (
+        state.phase == "actions"
+        and event.__struct_config__.tag in _ACTIONS
+        and state.seats.get(event.player) == state.turn  # type: ignore[union-attr]
+    ):
+        return state.turn
+    return None
+
+
+_ACTIONS = frozenset(ACTIONS)

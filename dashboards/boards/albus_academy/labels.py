@@ -1,0 +1,27 @@
+"""Albus Academy's words: its boards, cards, holdings and phases, and its sources."""
+
+LABELS: dict[str, dict[str, str]] = {
+    "exhausted": {"en": "exhausted", "zh": "已耗尽"},
+    "public_tiles": {"en": "Public tiles", "zh": "公共板块"},
+    "bag": {"en": "bag", "zh": "袋中"},
+    "public_homework": {"en": "Public homework", "zh": "公共作业"},
+    "casting": {"en": "Casting", "zh": "施法中"},
+    "may_trigger": {"en": "may still trigger", "zh": "仍可触发"},
+    "will": {"en": "Will", "zh": "意志"},
+    "shards": {"en": "Shards", "zh": "碎片"},
+    "private_homework": {"en": "Private homework", "zh": "私人作业"},
+    "spells": {"en": "Spells", "zh": "法术"},
+    "prestige": {"en": "Prestige", "zh": "声望"},
+    "class_dismissed": {"en": "Class dismissed", "zh": "下课"},
+    "spell": {"en": "Spells", "zh": "法术"},
+    "token": {"en": "Prestige tokens", "zh": "声望标记"},
+    "end_ability": {"en": "End-of-game abilities", "zh": "终局能力"},
+    "homework": {"en": "Homework done", "zh": "已完成作业"},
+    "tiles": {"en": "Tiles placed", "zh": "已放置板块"},
+    "links": {"en": "Whole links", "zh": "完整连接"},
+    "phase_main": {"en": "turns", "zh": "回合行动"},
+    "phase_casting": {"en": "casting", "zh": "施法"},
+    "phase_placing": {"en": "placing tiles", "zh": "放置板块"},
+    "phase_refill": {"en": "refilling", "zh": "补充"},
+    "phase_swap_draw": {"en": "drawing after a rest swap", "zh": "休息换牌后抽取"},
+}

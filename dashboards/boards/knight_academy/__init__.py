@@ -1,0 +1,197 @@
+"""The Knight Academy board: seven tracks of 20 squares, each disc at its square, stacks in
+their order (the disc on top drawn highest), laps marked; with the variant boards (KA-22) the
+knights' grail track, the king's scrolls, the wagers and the codex."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+import polars as pl
+import streamlit as st
+
+from dashboards.common import PALETTE, held, literal, number, plain
+from dashboards.i18n import phase, t
+from replay.game import HIDDEN
+
+from .sections import balance, beneath
+
+__all__ = ["anchors", "balance", "beneath", "caption", "figure", "side"]
+
+# KA-20: the seed's lancelot colours, drawn as themselves.
+COLOURS = {"blue": "#1f77b4", "yellow": "#e6c229", "green": "#2ca02c", "red": "#d62728"}
+
+
+def anchors(events: list[dict[str, Any]]) -> dict[int, str]:
+    """Jumps: the state just before each round's deal, draft, play and scoring began."""
+    marks: dict[int, str] = {0: t("start")}
+    seen: set[tuple[int, str]] = set()
+    for event in events:
+        mark = (event["round"], event["kind"])
+        if mark not in seen:
+            seen.add(mark)
+            marks.setdefault(
+                event["index"] - 1, f"{t('round')} {event['round']} — {t('phase_' + event['kind'])}"
+            )
+    return marks
+
+
+def caption(view: dict[str, Any]) -> str:
+    step = view.get("draft_step")
+    return f"{t('round')} {view['round']} · {phase(view['phase'])}" + (
+        f" · {t('step')} {step}" if step else ""
+    )
+
+
+def side(view: dict[str, Any], players: list[str]) -> None:
+    """Deck, discard and each seat's cards, as the view shows them: the engine's view of the
+    perspective chosen has already hidden what that player could not see."""
+    st.metric(t("deck"), view["deck"])
+    st.metric(t("discard"), view["discard"])
+    if "boards" in view:
+        st.caption(f"{t('variant_boards')}: " + ", ".join(t(f"board_{b}") for b in view["boards"]))
+    owners = view.get("owners", {})  # KA-20: a lancelot colour is its player's
+    for person, own in view.get("lancelot", {}).items():
+        if own["held"] or own["piles"]:
+            piles = [pile for pile in own["piles"] if HIDDEN not in pile]
+            st.caption(
+                f"{plain(person)}: {t('hand')} {held(own['held'], t('cards'))}"
+                + (" · " + " | ".join(", ".join(pile) for pile in piles) if piles else "")
+            )
+    rows = []
+    for player, seat in view["seats"].items():
+        row: dict[str, object] = {
+            t("player"): player
+            + (f" ({t('neutral')})" if seat["neutral"] else "")
+            + (f" ({owners[player]})" if player in owners else ""),
+            t("hand"): held(seat["hand"], t("cards")),
+            t("picked"): held(seat["picked"], t("cards")),
+            t("score"): number(seat["score"]),
+            **{t(source): number(points) for source, points in seat["sources"].items()},
+        }
+        if "wagers" in view:
+            row[t("wager")] = t(view["wagers"][player]) if view["wagers"][player] else ""
+        rows.append(row)
+    st.dataframe(pl.DataFrame(rows, strict=False), hide_index=True)
+    if view.get("codex", {}).get("slots"):
+        cells = {
+            f"{t('codex_slot')} {slot}": t("slot_taken") if shield is None else str(shield)
+            for slot, shield in enumerate(view["codex"]["shields"], 1)
+        }
+        st.dataframe(pl.DataFrame([cells]), hide_index=True)
+
+
+def figure(
+    view: dict[str, Any], players: list[str], event: dict[str, Any] | None = None
+) -> go.Figure:
+    tracks = list(view["tracks"])
+    length = 20
+    # The rows' bands go to the layout at once, as every board's shapes do (an add_shape at a
+    # time validates every shape before it again).
+    fig = go.Figure(
+        layout={
+            "shapes": [
+                {
+                    "type": "rect",
+                    "x0": -0.5,
+                    "x1": length + 0.5,
+                    "y0": len(tracks) - 1 - row - 0.45,
+                    "y1": len(tracks) - 1 - row + 0.45,
+                    "fillcolor": "#f4efe1" if row % 2 else "#ebe3cc",
+                    "line": {"width": 0},
+                    "layer": "below",
+                }
+                for row in range(len(tracks))
+            ]
+        }
+    )
+    # The discs' seats: the players, or in lancelot their four colours (KA-20).
+    for seat, player in enumerate(view["seats"]):
+        owner = view.get("owners", {}).get(player)
+        xs, ys, texts, symbols = [], [], [], []
+        for row, track in enumerate(tracks):
+            for disc in view["tracks"][track]:
+                if disc["player"] != player:
+                    continue
+                xs.append(disc["square"])
+                ys.append(len(tracks) - 1 - row - 0.3 + 0.16 * disc["order"])
+                lap = f" · {t('lap')} {disc['lap'] + 1}" if disc["lap"] else ""
+                texts.append(f"{literal(player)}: {t(track)} {disc['progress']}{lap}")
+                symbols.append("diamond" if disc["lap"] else "circle")
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="markers",
+                name=literal(player) + (f" ({literal(owner)})" if owner else ""),
+                text=texts,
+                hoverinfo="text",
+                marker={
+                    "size": 16,
+                    "color": COLOURS.get(player, PALETTE[seat % len(PALETTE)]),
+                    "symbol": symbols,
+                    "line": {"width": 1.5, "color": "#222"},
+                },
+            )
+        )
+    _variant_pieces(fig, view, tracks, length)
+    fig.update_layout(
+        height=360,
+        margin={"l": 10, "r": 10, "t": 10, "b": 30},
+        xaxis={"range": [-0.7, length + 0.7], "dtick": 1, "title": None, "showgrid": False},
+        yaxis={
+            "tickvals": list(range(len(tracks))),
+            "ticktext": [t(track) for track in reversed(tracks)],
+            "showgrid": False,
+            "range": [-0.6, len(tracks) - 0.4],
+        },
+        legend={"orientation": "h", "y": -0.12},
+        plot_bgcolor="white",
+    )
+    return fig
+
+
+def _variant_pieces(fig: go.Figure, view: dict[str, Any], tracks: list[str], length: int) -> None:
+    """KA-22a: the grail between the knights' rows, from the black end (left) to the white end
+    (right); KA-22d: the scrolls on the king's squares."""
+    rows = {track: len(tracks) - 1 - i for i, track in enumerate(tracks)}
+    if "grail" in view and "white" in rows:
+        grail = view["grail"]
+        middle = length / 2
+        x = middle + grail["at"] * middle / grail["reach"]
+        y = (rows["white"] + rows["black"]) / 2
+        fig.add_trace(  # the track's two ends, named
+            go.Scatter(
+                x=[0, length],
+                y=[y, y],
+                mode="text",
+                text=[f"◀ {t('black')}", f"{t('white')} ▶"],
+                textposition=["middle right", "middle left"],
+                textfont={"size": 10, "color": "#555"},
+                hoverinfo="skip",
+                showlegend=False,
+            )
+        )
+        fig.add_trace(
+            go.Scatter(
+                x=[x],
+                y=[y],
+                mode="markers",
+                marker={"size": 20, "color": "#d4a017", "symbol": "star"},
+                hovertext=[f"{t('grail')}: {grail['at']:+d}"],
+                hoverinfo="text",
+                name=t("grail"),
+            )
+        )
+    if view.get("scrolls") and "king" in rows:
+        fig.add_trace(
+            go.Scatter(
+                x=view["scrolls"],
+                y=[rows["king"] + 0.3] * len(view["scrolls"]),
+                mode="markers",
+                marker={"size": 14, "color": "#c8a165", "symbol": "square"},
+                hovertext=[f"{t('scroll')} {square}" for square in view["scrolls"]],
+                hoverinfo="text",
+                name=t("scroll"),
+            )
+        )

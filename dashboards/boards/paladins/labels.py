@@ -1,0 +1,45 @@
+"""Paladins' words: its board, cards, attributes, stages and phases, and its sources."""
+
+LABELS: dict[str, dict[str, str]] = {
+    "main_board": {"en": "Main board: regions and squares", "zh": "主版图：区域与格子"},
+    "region": {"en": "Region", "zh": "区域"},
+    "closed": {"en": "not used at this player count", "zh": "此人数不可用"},
+    "monk": {"en": "monk", "zh": "修士"},
+    "outpost": {"en": "outpost", "zh": "前哨"},
+    "townsfolk": {"en": "Townsfolk", "zh": "市民"},
+    "outsiders": {"en": "Outsiders", "zh": "外来者"},
+    "orders": {"en": "Orders", "zh": "国王命令"},
+    "favours": {"en": "Favours", "zh": "国王恩惠"},
+    "paladin": {"en": "Paladin", "zh": "圣骑士"},
+    "supply": {"en": "Workers held", "zh": "持有工人"},
+    "spaces": {"en": "Workers placed", "zh": "已放置工人"},
+    "faith": {"en": "Faith", "zh": "信仰"},
+    "strength": {"en": "Strength", "zh": "武力"},
+    "influence": {"en": "Influence", "zh": "影响力"},
+    "workshops": {"en": "Workshops", "zh": "工坊"},
+    "pieces_placed": {
+        "en": "Monks / outposts / walls / jars / converts",
+        "zh": "修士 / 前哨 / 城墙 / 罐子 / 皈依",
+    },
+    "team": {"en": "Team", "zh": "队伍"},
+    "debts": {"en": "Debts", "zh": "债务"},
+    "repaid": {"en": "repaid", "zh": "已还"},
+    "suspicion": {"en": "Suspicion", "zh": "嫌疑"},
+    "passed": {"en": "passed", "zh": "已跳过"},
+    "vp": {"en": "VP", "zh": "胜利分"},
+    "paladins_caption": {
+        "en": "Tracks show the track and (in brackets) the effective value. "
+        "A paladin stays hidden from the others until its player takes "
+        "a tavern card.",
+        "zh": "属性显示轨道值，括号内为有效值。圣骑士在其玩家拿取酒馆卡之前对其他玩家隐藏。",
+    },
+    "phase_tavern": {"en": "tavern", "zh": "酒馆"},
+    "phase_take_tavern": {"en": "taking from the tavern", "zh": "从酒馆拿取"},
+    "phase_paladins": {"en": "choosing paladins", "zh": "选择圣骑士"},
+    "phase_refill_townsfolk": {"en": "refilling townsfolk", "zh": "补充市民"},
+    "phase_refill_outsiders": {"en": "refilling outsiders", "zh": "补充外来者"},
+    "stage_king": {"en": "king's cards and tavern", "zh": "国王卡与酒馆"},
+    "stage_paladins": {"en": "paladins and workers", "zh": "圣骑士与工人"},
+    "stage_actions": {"en": "actions", "zh": "行动"},
+    "stage_cleanup": {"en": "clean-up", "zh": "整理"},
+}

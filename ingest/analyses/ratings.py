@@ -1,0 +1,340 @@
+"""Ratings: how strong each player and each bot is, with how sure we are, per game.
+
+The model is Weng and Lin's Bayesian approximation of the Plackett–Luce model (openskill's
+`PlackettLuce`): each name has a skill estimate `mu` and an uncertainty `sigma`, and every
+complete match updates its seats' estimates from the order they finished in, 2 to 5 seats, a
+tie where the game leaves one (the stored `rank`, after Heraldry's tie-break). A seat played
+by a bot is the bot's (`greedy`, `random`, …), any other seat its player's; a neutral seat
+(Gawain, KA-19) is nobody's. Where one name holds several seats of a match (two greedy bots),
+each seat is rated against the others and the name takes the sum of their changes.
+
+Matches are rated in the order they were played (`played_at`, then `game_id`), so the ratings
+are the same whatever order the logs were ingested in. The warehouse keeps every match's
+ratings before and after it (`ratings/<game>/NNNNNN.parquet`, one row per match and name). An
+ingest whose new matches of a game were all played after every stored one continues from the
+stored ratings and adds a file of their rows; otherwise that game is rated again from its
+first match into a folder of its own, which then replaces the game's. Either way the seats
+stream from the warehouse a slice at a time: memory stays that of a slice and of one rating
+per name, whatever the number of matches.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import polars as pl
+import pyarrow.parquet as pq
+from openskill.models import PlackettLuce
+
+from ingest.warehouse.selection import Selection
+from ingest.warehouse.warehouse import open_reader, rating_files
+
+# A name with fewer rated matches than this is shown as provisional.
+PROVISIONAL = 10
+# The interval shown: mu ± Z·sigma, 95% of a normal belief.
+Z = 1.959964
+FOLDER = "ratings"
+OLD_FILE = "ratings.parquet"  # the whole history in one file, as squire kept it before
+# Seats turned into Python objects at a time, and what DuckDB may hold while it joins and
+# sorts a game's seats (it spills to the temp folder beyond that). Rating a million matches
+# from the start took the process 505 MiB above its own at 200,000 and 256 MB, 313 MiB at
+# these, in the same 48 s; 64 MB is too little for the join.
+SLICE = 50_000
+SORT_MEMORY = "128MB"
+
+HISTORY: dict[str, pl.DataType] = {
+    "game": pl.String(),
+    "game_id": pl.String(),
+    "played_at": pl.Datetime("us", "UTC"),
+    "name": pl.String(),
+    "kind": pl.String(),
+    "seats": pl.Int64(),
+    "wins": pl.Int64(),
+    "mu_before": pl.Float64(),
+    "sigma_before": pl.Float64(),
+    "mu": pl.Float64(),
+    "sigma": pl.Float64(),
+}
+
+MODEL = PlackettLuce()
+
+# Every complete match's seats that can win, by the name rated: the bot, or the player.
+SEATS = """
+SELECT g.game, g.game_id, coalesce(g.played_at, g.ingested_at) AS played_at,
+       coalesce(s.agent, s.player) AS name,
+       CASE WHEN s.agent IS NULL THEN 'player' ELSE 'bot' END AS kind,
+       s.rank, s.won
+FROM games g JOIN seats s USING (game_id)
+WHERE g.complete AND NOT s.neutral AND {where}
+ORDER BY played_at, g.game_id, s.seat
+"""
+
+
+def rate(
+    seats: pl.DataFrame, start: dict[tuple[str, str], tuple[float, float]] | None = None
+) -> pl.DataFrame:
+    """Rate the matches of `seats` (SEATS' columns, in its order) from `start` (name's
+    (mu, sigma) by (game, name); fresh names start at the model's prior): their history rows."""
+    slices = (seats.slice(offset, SLICE) for offset in range(0, seats.height, SLICE))
+    done = [pl.DataFrame(rows, schema=HISTORY, orient="row") for rows in _rated(slices, start)]
+    return pl.concat(done) if done else pl.DataFrame(schema=HISTORY)
+
+
+def _rated(
+    slices: Iterable[pl.DataFrame], start: dict[tuple[str, str], tuple[float, float]] | None
+) -> Iterator[list[tuple[Any, ...]]]:
+    """The history rows of the matches in `slices` (SEATS' rows in order, a match possibly
+    split between two slices), a slice at a time."""
+    state = dict(start or {})
+    match: list[tuple[Any, ...]] = []
+    names = ("game", "game_id", "played_at", "name", "kind", "rank", "won")
+    # Plain lists (a frame per match costs ~0.4 ms), a slice at a time: only a slice's seats
+    # are Python objects at once.
+    for part in slices:
+        rows: list[tuple[Any, ...]] = []
+        for seat in zip(*(part[c].to_list() for c in names), strict=True):
+            if match and seat[1] != match[0][1]:
+                rows.extend(_rate_match(match, state))
+                match = []
+            match.append(seat)
+        yield rows
+    if match:
+        yield _rate_match(match, state)
+
+
+def _rate_match(
+    match: list[tuple[Any, ...]], state: dict[tuple[str, str], tuple[float, float]]
+) -> list[tuple[Any, ...]]:
+    """One match's seats (game, game_id, played_at, name, kind, rank, won): its rows."""
+    game, game_id, played_at = match[0][0], match[0][1], match[0][2]
+    names = [seat[3] for seat in match]
+    if len(names) < 2:
+        return []
+    prior = (MODEL.mu, MODEL.sigma)
+    before = {n: state.get((game, n), prior) for n in names}
+    teams = [[MODEL.rating(mu=before[n][0], sigma=before[n][1])] for n in names]
+    after = MODEL.rate(teams, ranks=[float(seat[5]) for seat in match])
+    moved: dict[str, tuple[float, float]] = {}  # name → (summed change of mu, sigma's factor)
+    for name, [rated] in zip(names, after, strict=True):
+        mu, sigma = before[name]
+        shift, factor = moved.get(name, (0.0, 1.0))
+        moved[name] = (shift + rated.mu - mu, factor * rated.sigma / sigma)
+    kinds = {seat[3]: seat[4] for seat in match}
+    out = []
+    for name, (shift, factor) in moved.items():
+        mu, sigma = before[name]
+        state[(game, name)] = (mu + shift, sigma * factor)
+        seats = sum(1 for seat in match if seat[3] == name)
+        wins = sum(1 for seat in match if seat[3] == name and seat[6])
+        out.append(
+            (game, game_id, played_at, name, kinds[name], seats, wins, mu, sigma,
+             mu + shift, sigma * factor)
+        )  # fmt: skip
+    return out
+
+
+SCHEMA = pl.DataFrame(schema=HISTORY).to_arrow().schema  # HISTORY's, as Parquet is written
+
+
+def stored(db: Path) -> pl.DataFrame:
+    found = rating_files(db)
+    if not found:
+        return pl.DataFrame(schema=HISTORY)
+    return pl.concat([pl.read_parquet(f) for f in found]).sort("game", "played_at", "game_id")
+
+
+def _seats(con: duckdb.DuckDBPyConnection, where: str, **params: Any) -> pl.DataFrame:
+    seats: pl.DataFrame = con.sql(SEATS.replace("{where}", where), params=params or None).pl()
+    return seats.with_columns(pl.col("played_at").dt.convert_time_zone("UTC"))
+
+
+def _streamed(con: duckdb.DuckDBPyConnection, where: str, **params: Any) -> Iterator[pl.DataFrame]:
+    """SEATS' rows a slice at a time, straight from the warehouse."""
+    relation = con.sql(SEATS.replace("{where}", where), params=params or None)
+    for batch in relation.to_arrow_reader(SLICE):
+        frame = pl.from_arrow(batch)
+        assert isinstance(frame, pl.DataFrame)
+        yield frame.with_columns(pl.col("played_at").dt.convert_time_zone("UTC"))
+
+
+def _write(rows: Iterable[list[tuple[Any, ...]]], path: Path) -> None:
+    scratch = path.with_name(f".{path.name}")
+    with pq.ParquetWriter(scratch, SCHEMA, compression="lz4") as writer:
+        for chunk in rows:
+            if chunk:
+                writer.write_table(pl.DataFrame(chunk, schema=HISTORY, orient="row").to_arrow())
+    os.replace(scratch, path)  # readers see the file whole or not at all
+
+
+def _migrate(db: Path) -> None:
+    """An older squire's single file, split into the games' folders (by DuckDB, straight from
+    file to file: the history may hold millions of rows)."""
+    old = Path(db) / OLD_FILE
+    if not old.exists():
+        return
+    con = duckdb.connect()
+    try:
+        quoted = str(old).replace("'", "''")
+        for (game,) in con.sql(f"SELECT DISTINCT game FROM '{quoted}'").fetchall():
+            folder = Path(db) / FOLDER / game
+            folder.mkdir(parents=True, exist_ok=True)
+            scratch = folder / ".000000.parquet"
+            con.execute(
+                f"COPY (SELECT * FROM '{quoted}' WHERE game = $game ORDER BY played_at, game_id)"
+                f" TO '{str(scratch).replace(chr(39), chr(39) * 2)}' (FORMAT parquet)",
+                {"game": game},
+            )
+            os.replace(scratch, folder / "000000.parquet")
+    finally:
+        con.close()
+    old.unlink()
+
+
+FRESH = """
+SELECT g.game,
+       min(struct_pack(played_at := coalesce(g.played_at, g.ingested_at), game_id := g.game_id))
+FROM games g
+WHERE g.complete AND g.experiment IS NULL AND g.game_id NOT IN (SELECT game_id FROM ratings)
+GROUP BY g.game ORDER BY g.game
+"""
+# The matches rated: a game's played matches. An experiment's are designs under changed rules,
+# not anyone's skill; a warehouse whose ratings counted them (an older squire's) is rated again.
+PLAYED = "g.game = $game AND g.experiment IS NULL"
+RATED_EXPERIMENTS = """
+SELECT DISTINCT g.game FROM ratings r JOIN games g USING (game_id) WHERE g.experiment IS NOT NULL
+"""
+LAST = "SELECT max(struct_pack(played_at, game_id)) FROM ratings WHERE game = $game"
+CURRENT = """
+SELECT name, arg_max(mu, (played_at, game_id)), arg_max(sigma, (played_at, game_id))
+FROM ratings WHERE game = $game GROUP BY name
+"""
+
+
+def update(db: Path, con: duckdb.DuckDBPyConnection) -> None:
+    """Bring the stored ratings up to the warehouse's complete matches (`con` reads it, its
+    `ratings` view the stored ones); the caller holds the warehouse's lock. Only the matches
+    not rated yet are read, unless a game must be rated again."""
+    firsts = dict(con.sql(FRESH).fetchall())
+    stale = {game for (game,) in con.sql(RATED_EXPERIMENTS).fetchall()}
+    for game in sorted(set(firsts) | stale):
+        first = firsts.get(game)
+        folder = Path(db) / FOLDER / game
+        (last,) = con.sql(LAST, params={"game": game}).fetchall()[0]
+        if (
+            first is not None
+            and game not in stale
+            and (
+                last is None
+                or (first["played_at"], first["game_id"]) > (last["played_at"], last["game_id"])
+            )
+        ):  # continue from the ratings as they stand, in a file of their own
+            start = {
+                (game, name): (mu, sigma)
+                for name, mu, sigma in con.sql(CURRENT, params={"game": game}).fetchall()
+            }
+            fresh = f"{PLAYED} AND g.game_id NOT IN (SELECT game_id FROM ratings)"
+            folder.mkdir(parents=True, exist_ok=True)
+            number = max((int(f.stem) for f in folder.glob("*.parquet")), default=0) + 1
+            rows = _rated(_streamed(con, fresh, game=game), start)
+            _write(rows, folder / f"{number:06d}.parquet")
+        else:  # a match played before a rated one: rate the game again from its start
+            again = folder.with_name(f".{game}.again")
+            shutil.rmtree(again, ignore_errors=True)
+            again.mkdir(parents=True)
+            _write(_rated(_streamed(con, PLAYED, game=game), {}), again / "000001.parquet")
+            retired = folder.with_name(f".{game}.retired")
+            shutil.rmtree(retired, ignore_errors=True)
+            if folder.exists():
+                os.replace(folder, retired)
+            # a kill between the two renames leaves the game unrated: the next ingest rates it
+            os.replace(again, folder)
+            shutil.rmtree(retired, ignore_errors=True)
+
+
+def of_game(db: Path, game: str, source: str | None = None) -> pl.DataFrame:
+    """The game's history as stored, or, where the stored ratings lag the warehouse (it was
+    written by a squire without ratings), rated afresh in memory; rated afresh too over the
+    matches of one `source` alone (Selection.source: a narrower field rates differently)."""
+    con = open_reader(db)
+    try:
+        if source is not None:
+            where, params = Selection(game=game, source=source).where()
+            return rate(_seats(con, where, **params))
+        seats = _seats(con, PLAYED, game=game)
+    finally:
+        con.close()
+    history = stored(db).filter(pl.col("game") == game)
+    if set(seats["game_id"].unique()) <= set(history["game_id"].unique()):
+        return history
+    return rate(seats)
+
+
+def refresh(db: Path) -> None:
+    """`update` from the warehouse's committed parts (the caller holds its lock)."""
+    _migrate(db)
+    con = open_reader(db)
+    # Rating a game from its start sorts all its seats (four million at a million matches):
+    # bounded here, DuckDB spills the sort to disk instead of doubling the ingest's memory.
+    con.execute(f"SET memory_limit = '{SORT_MEMORY}'")
+    con.execute(f"SET temp_directory = '{tempfile.gettempdir().replace(chr(39), chr(39) * 2)}'")
+    try:
+        update(db, con)
+    finally:
+        con.close()
+
+
+def current(history: pl.DataFrame) -> dict[tuple[str, str], tuple[float, float]]:
+    """Each name's rating after its last match."""
+    last = history.group_by("game", "name", maintain_order=True).last()
+    return {
+        (g, n): (mu, sigma)
+        for g, n, mu, sigma in last.select("game", "name", "mu", "sigma").iter_rows()
+    }
+
+
+def leaderboard(history: pl.DataFrame, game: str) -> pl.DataFrame:
+    """One row a rated name of the game: rating, its 95% interval, matches, win rate (of its
+    matches: those in which one of its seats won, a bot may hold several), provisional;
+    surest best first (by the interval's low end)."""
+    mine = history.filter(pl.col("game") == game)
+    return (
+        mine.group_by("name")
+        .agg(
+            pl.col("kind").last(),
+            pl.col("mu").last().alias("rating"),
+            pl.col("sigma").last(),
+            pl.len().alias("matches"),
+            ((pl.col("wins") > 0).sum() / pl.len()).alias("win_rate"),
+        )
+        .pipe(rank)
+    )
+
+
+def rank(board: pl.DataFrame) -> pl.DataFrame:
+    """A leaderboard's last rating of each name in order: surest best first."""
+    return (
+        board.with_columns(
+            (pl.col("rating") - Z * pl.col("sigma")).alias("low"),
+            (pl.col("rating") + Z * pl.col("sigma")).alias("high"),
+            (pl.col("matches") < PROVISIONAL).alias("provisional"),
+        )
+        .sort(["low", "name"], descending=[True, False])
+        .select("name", "kind", "rating", "low", "high", "matches", "win_rate", "provisional")
+    )
+
+
+def win_chances(ratings: list[tuple[float, float]]) -> list[float]:
+    """Each seat's chance to come first, by the Plackett–Luce model the ratings are fitted
+    under: exp(mu / c) shared out, c² the sum of every seat's sigma² and beta²."""
+    c = math.sqrt(sum(sigma**2 + MODEL.beta**2 for _, sigma in ratings))
+    top = max(mu for mu, _ in ratings)
+    weights = [math.exp((mu - top) / c) for mu, _ in ratings]
+    total = sum(weights)
+    return [w / total for w in weights]

@@ -1,0 +1,121 @@
+"""The command line's argument types: each refuses, in one line, a value that cannot work.
+
+A number in range for its type can still be impossible here: more worker processes than the
+machine has cores only costs memory (each holds the engines), a batch of a billion matches is
+held in memory before anything is printed, NaN compares false with everything. So the bounds
+are checked where the arguments are read, and argparse's refusal is one line and status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn
+
+# What a batch or an experiment may ask for: an experiment keeps a pair of numbers per match
+# in memory (about 200 bytes), and a batch's pairs are all played before its report.
+MAX_BATCH = 100_000
+MAX_MATCHES = 1_000_000  # an arm of an experiment; also `simulate -n` (a file a match)
+MAX_SEATS = 10  # replay.ranges: seats 1 to 10
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with its refusals on one line (usage is one `--help` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def cores() -> int:
+    """The cores this process may run on (a container or taskset may allow fewer)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def jobs(text: str) -> int:
+    count = _int(text)
+    most = cores()
+    if not 1 <= count <= most:
+        raise argparse.ArgumentTypeError(
+            f"{count}: between 1 and this machine's {most} cores (more workers than cores "
+            "only cost memory)"
+        )
+    return count
+
+
+def between(low: int, high: int, why: str = "") -> Callable[[str], int]:
+    """An int type from `low` to `high`."""
+
+    def parse(text: str) -> int:
+        value = _int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{value}: between {low:,} and {high:,}" + (f" ({why})" if why else "")
+            )
+        return value
+
+    parse.__name__ = "count"  # argparse names the type in its messages
+    return parse
+
+
+def positive_fraction(text: str) -> float:
+    """A finite number above 0 (a precision, a width)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text}: a finite number above 0")
+    return value
+
+
+def source(text: str) -> str:
+    """Where matches come from: `human`, `bot`, `experiment` or `experiment:ID`."""
+    kind, colon, experiment = text.partition(":")
+    if kind not in ("human", "bot", "experiment") or (
+        colon and (kind != "experiment" or not experiment)
+    ):
+        raise argparse.ArgumentTypeError(f"{text!r}: human, bot, experiment or experiment:ID")
+    return text
+
+
+def folder(text: str) -> str:
+    """A folder, or a path where one can be made: not a file."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
+    return text
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def no_warehouse(prog: str, db: Path) -> int:
+    """A command that reads a warehouse, given a folder that holds none: one line, status 2."""
+    print(
+        f"{prog}: no warehouse at {db} (`squire ingest LOGS --db {db}` makes one)", file=sys.stderr
+    )
+    return 2
+
+
+SEATS = between(1, MAX_SEATS)
+
+
+def source_argument(p: argparse.ArgumentParser, what: str) -> None:
+    """Where the matches read come from (Selection.source): the matches played by default."""
+    p.add_argument(
+        "--source",
+        type=source,
+        metavar="human|bot|experiment[:ID]",
+        help=f"{what}; experiments are left out otherwise",
+    )

@@ -1,0 +1,93 @@
+"""`squire dashboard`: the Streamlit app served on this machine, the process becoming it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ingest.cli import arguments as arg
+from replay.errors import one_line
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = commands.add_parser("dashboard", help="serve the dashboards alone")
+    serving_arguments(p)
+    p.set_defaults(run=run)
+
+
+def serving_arguments(p: argparse.ArgumentParser) -> None:
+    """Where the dashboards are served from and what they read (`up` and `dashboard`)."""
+    p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
+    p.add_argument("--port", type=arg.between(1, 65535), default=8501)
+    p.add_argument("--address", default="127.0.0.1")
+
+
+APP = Path(__file__).resolve().parents[2] / "dashboards" / "app.py"
+
+
+def cannot_serve(args: argparse.Namespace) -> bool:
+    """Whether the dashboards cannot listen where asked (an address this machine does not
+    have, a port another program holds), said in one line before anything is started."""
+    refusal = _unservable(args)
+    if refusal:
+        print(f"squire {args.command}: {one_line(refusal)}", file=sys.stderr)
+    return refusal is not None
+
+
+def _unservable(args: argparse.Namespace) -> str | None:
+    import socket
+
+    try:
+        family, kind, proto, _, where = socket.getaddrinfo(
+            args.address, args.port, type=socket.SOCK_STREAM
+        )[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(where)
+    except OSError as err:
+        return f"cannot serve on {args.address}:{args.port}: {err.strerror or err}"
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve the Streamlit app on this machine; the URL is printed first."""
+    import os
+
+    if cannot_serve(args):
+        return 2
+
+    from ingest.pipeline.upload import STREAMLIT_MB, stopped
+    from ingest.warehouse.warehouse import DEFAULT_DB
+
+    env = dict(os.environ)
+    if args.db:
+        env["SQUIRE_WAREHOUSE"] = str(Path(args.db).resolve())
+    url = f"http://{args.address}:{args.port}"
+    cut_short = stopped(Path(args.db) if args.db else DEFAULT_DB)
+    if cut_short:
+        left = sum(len(upload.unprocessed) for upload in cut_short)
+        print(
+            f"squire: {len(cut_short)} upload(s) were cut short when the server last stopped: "
+            f"{left} of their files were neither stored nor rejected; the Upload page lists "
+            "them and ingests them again",
+            flush=True,
+        )
+    print(f"squire: dashboards at {url}  (Ctrl-C stops them)", flush=True)
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(APP),
+        f"--server.port={args.port}",
+        f"--server.address={args.address}",
+        "--server.headless=true",
+        "--browser.gatherUsageStats=false",
+        "--server.fileWatcherType=none",
+        f"--server.maxUploadSize={STREAMLIT_MB}",
+    ]
+    # Streamlit takes this process's place, so a signal that stops it (Ctrl-C, a service
+    # manager's SIGTERM) reaches Streamlit itself and leaves nothing running behind.
+    os.chdir(APP.parents[1])
+    os.execve(sys.executable, command, env)

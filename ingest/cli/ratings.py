@@ -1,0 +1,52 @@
+"""`squire ratings`: a game's leaderboard, a line (or a JSON object) per rated name."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ingest.cli import arguments as arg
+from ingest.cli.report import escaped, json_line
+from replay.registry import GAMES
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = commands.add_parser(
+        "ratings", help="a game's players and bots rated, with their uncertainty"
+    )
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
+    p.add_argument("--json", action="store_true", help="one JSON object per rated name")
+    arg.source_argument(
+        p, "rated over the matches of people, of bots, or of the stored experiments (of one) alone"
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The game's leaderboard: a line (or a JSON object) per rated name, surest best first."""
+    from ingest.analyses.ratings import leaderboard, of_game
+    from ingest.warehouse.warehouse import DEFAULT_DB, exists
+
+    db = Path(args.db) if args.db else DEFAULT_DB
+    if not exists(db):
+        return arg.no_warehouse("squire ratings", db)
+    board = leaderboard(of_game(db, args.game, args.source), args.game)
+    if args.json:
+        for row in board.iter_rows(named=True):
+            print(json_line(row))
+        return 0
+    if board.is_empty():
+        which = f" of --source {args.source}" if args.source else ""
+        print(f"no complete {args.game} match{which} is stored in {db}")
+        return 0
+    print(f"{'':>3} {'name':<16} {'kind':<6} {'rating':>7} {'95% interval':>15} "
+          f"{'matches':>8} {'win rate':>9}")  # fmt: skip
+    for i, row in enumerate(board.iter_rows(named=True), 1):
+        mark = "  provisional" if row["provisional"] else ""
+        print(
+            f"{i:>3} {escaped(row['name']):<16} {row['kind']:<6} {row['rating']:7.2f} "
+            f"{row['low']:7.2f}–{row['high']:<7.2f} {row['matches']:>8} "
+            f"{row['win_rate']:9.1%}{mark}"
+        )
+    return 0

@@ -1,0 +1,233 @@
+"""`squire ingest`: logs on disk to committed warehouse parts, in parallel and resumable."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pyarrow as pa
+
+from ingest.analyses import ratings
+from ingest.analyses.review import refresh_models
+from ingest.files.catalogues import Library, keep
+from ingest.files.log_list import LogList
+from ingest.files.read import find_logs
+from ingest.pipeline.executor import INGEST_PRELOAD, Executor, chunked, make_executor, worker_count
+from ingest.pipeline.rows import replay_files
+from ingest.warehouse import compact as compaction
+from ingest.warehouse.compact import Compacted
+from ingest.warehouse.memory import return_freed
+from ingest.warehouse.tables import Reject
+from ingest.warehouse.warehouse import (
+    DEFAULT_DB,
+    Conflict,
+    WarehouseBusy,
+    Writer,
+    staging_folder,
+    write_part,
+)
+from replay.errors import internal, one_line
+
+
+@dataclass
+class Staged:
+    """What a worker hands back: where it wrote the batch, and what the batch holds."""
+
+    folder: Path
+    shas: dict[str, str]
+    paths: dict[str, str]
+    repeats: list[tuple[str, str, str]]
+    rejects: list[Reject]
+    logs: int
+
+
+@dataclass(frozen=True)
+class Task:
+    """A chunk of logs for one worker; `names`: what to record a file under, where that is
+    not its path (an upload's own file name)."""
+
+    paths: list[str]
+    db: Path
+    stamp: datetime
+    names: dict[str, str] = field(default_factory=dict)
+
+
+def stage(task: Task) -> list[Staged]:
+    """Worker side: replay a chunk of logs and write its rows as staged parts.
+
+    A log that fails is rejected on its own by the replay; should anything else fail for a
+    chunk (a value that will not go into its column), the chunk is halved until the log it
+    fails on is alone, and that log is rejected (INTERNAL): the others are still staged. A
+    file system that cannot be written stops the ingest (OSError): no log is at fault."""
+    try:
+        return [_stage(task)]
+    except OSError:
+        raise
+    except Exception as err:
+        if len(task.paths) > 1:
+            half = len(task.paths) // 2
+            return [
+                *stage(replace(task, paths=task.paths[:half])),
+                *stage(replace(task, paths=task.paths[half:])),
+            ]
+        (path,) = task.paths
+        failed = internal(one_line(task.names.get(path, path)), 1, err)
+        empty = _stage(replace(task, paths=[]))
+        empty.rejects.append(Reject(failed.path, failed.line, failed.rule, failed.message, ""))
+        empty.logs = 1
+        return [empty]
+
+
+def _stage(task: Task) -> Staged:
+    """The catalogues the chunk's matches were played with are kept in the warehouse before
+    its part is staged, so a committed match never lacks its catalogue."""
+    batch = replay_files(task.paths, task.names, Library(task.db))
+    games = batch.tables["games"]
+    batch.tables["games"] = games.append_column(
+        "ingested_at", pa.array([task.stamp] * games.num_rows, pa.timestamp("us", tz="UTC"))
+    )
+    played_with = games.select(["game", "catalogue", "catalogue_version", "catalogue_sha256"])
+    for game, name, version, sha256 in set(zip(*played_with.to_pydict().values())):
+        if name is not None:
+            keep(task.db, game, name, version, sha256)
+    folder = staging_folder(task.db)
+    try:
+        write_part(folder, batch.tables)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return Staged(folder, batch.shas, batch.paths, batch.repeats, batch.rejects, batch.logs)
+
+
+@dataclass
+class Summary:
+    logs: int = 0
+    ingested: int = 0
+    present: int = 0
+    conflicts: list[Conflict] = field(default_factory=list)
+    rejects: list[Reject] = field(default_factory=list)
+    seconds: float = 0.0
+    compacted: Compacted | None = None  # what the ingest's own compaction did, if it ran
+
+    @property
+    def ok(self) -> bool:
+        return not self.rejects and not self.conflicts
+
+    def lines(self) -> list[str]:
+        rate = self.logs / self.seconds if self.seconds else 0.0
+        head = (
+            f"{self.logs} logs in {self.seconds:.1f} s ({rate:,.0f} matches/s): "
+            f"{self.ingested} ingested, {self.present} already present, "
+            f"{len(self.conflicts)} conflicts, {len(self.rejects)} rejected"
+        )
+        out = [head]
+        if self.compacted is not None:
+            out.append(f"compacted: {self.compacted.line()}")
+        out += [f"conflict: {c}" for c in self.conflicts]
+        out += [f"rejected: {r}" for r in sorted(self.rejects, key=lambda r: (r.path, r.line))]
+        return out
+
+
+def ingest(
+    targets: Sequence[str | Path],
+    db: Path = DEFAULT_DB,
+    jobs: int | None = None,
+    cluster: str | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Replay every log under `targets` and commit the new matches; FileNotFoundError if a
+    target matches nothing, WarehouseBusy if another ingest holds the warehouse."""
+    started = time.perf_counter()
+    # Handed over, not kept here: ingest_logs gives the paths up once they are staged.
+    return ingest_logs(LogList(find_logs([str(t) for t in targets])), db, jobs, cluster,
+                       on_progress, started)  # fmt: skip
+
+
+def ingest_logs(
+    logs: Sequence[str | Path],
+    db: Path = DEFAULT_DB,
+    jobs: int | None = None,
+    cluster: str | None = None,
+    on_progress: Callable[[int], None] | None = None,
+    started: float | None = None,
+    names: Mapping[str, str] | None = None,
+) -> Summary:
+    """`ingest` of log files already found (`find_logs`; many are best held in a LogList),
+    without looking for them again; `started` (default: now) is when the ingest began, for
+    the summary's rate; `names`, by path, what to record a file under instead of its path
+    (an upload's file names)."""
+    started = time.perf_counter() if started is None else started
+    paths = logs if isinstance(logs, LogList) else [str(p) for p in logs]
+    del logs  # the paths are held by `paths` alone, given up once staged
+    summary = Summary(logs=len(paths))
+    stamp = datetime.now(UTC)
+    writer = Writer(db)
+    try:
+        executor = make_executor(jobs, cluster, INGEST_PRELOAD)
+        try:
+            _stage_and_commit(paths, names or {}, stamp, executor, writer, summary, on_progress)
+        finally:
+            executor.close()  # the workers' memory is back before the ratings and the fit
+        del paths  # so are the paths, which only staging needed
+        derive(writer)
+    finally:
+        writer.close()
+    summary.compacted = _compact_if_piled(writer.db)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def derive(writer: Writer) -> None:
+    """What a run derives once its last part is committed, still holding the warehouse: the
+    ratings and the model's fit. Also when nothing was new, so that the matches of a run
+    killed before this point get rated. The index of stored matches is given up first (at a
+    million matches, memory the ratings' peak would otherwise stand on)."""
+    writer.finish_commits()
+    return_freed()
+    ratings.refresh(writer.db)
+    return_freed()  # before the fit, not on top of it
+    refresh_models(writer.db)
+
+
+def _stage_and_commit(
+    paths: Sequence[str],
+    names: Mapping[str, str],
+    stamp: datetime,
+    executor: Executor,
+    writer: Writer,
+    summary: Summary,
+    on_progress: Callable[[int], None] | None,
+) -> None:
+    """The workers stage the logs a chunk at a time; each part is committed as it comes."""
+    # Tasks are made as the workers take them: a million paths stand as Python strings only
+    # a few chunks at a time.
+    work = (
+        Task(chunk, writer.db, stamp, {p: names[p] for p in chunk if p in names})
+        for chunk in (list(paths[a:b]) for a, b in chunked(len(paths), worker_count(executor)))
+    )
+    for parts in executor.map_unordered(stage, work):
+        for staged in parts:
+            done = writer.commit(
+                staged.folder, staged.shas, staged.paths, staged.repeats, staged.rejects, stamp
+            )
+            summary.ingested += done.ingested
+            summary.present += done.present
+            summary.conflicts += done.conflicts
+            summary.rejects += done.rejects
+            if on_progress:
+                on_progress(staged.logs)
+
+
+def _compact_if_piled(db: Path) -> Compacted | None:
+    """Every task commits a part of its own: once small parts pile up, merge them (unless a
+    compaction of another process is at it already)."""
+    if compaction.small_parts(db, compaction.TARGET) < compaction.PILE:
+        return None
+    try:
+        return compaction.compact(db, compaction.TARGET)
+    except WarehouseBusy:
+        return None

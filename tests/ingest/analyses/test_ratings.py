@@ -1,0 +1,257 @@
+"""Ratings: small cases worked by hand, the same ratings whatever order the logs came in, the
+bots in the order of their strength, and `squire ratings`."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+from datetime import UTC, datetime
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from ingest.analyses.ratings import PROVISIONAL, Z, leaderboard, rate, stored, win_chances
+from ingest.cli import main
+from ingest.pipeline.pipeline import ingest
+
+ROOT = Path(__file__).parents[3]
+SAMPLES = ROOT / "data" / "samples"
+WHEN = datetime(2026, 1, 1, tzinfo=UTC)
+MU, SIGMA, BETA = 25.0, 25.0 / 3, 25.0 / 6  # openskill's defaults
+TAU = MU / 300  # added to sigma before each match (skill may drift)
+
+
+def _seats(*matches: list[tuple[str, int]]) -> pl.DataFrame:
+    """Matches as (name, rank) seats, played an hour apart, no bots."""
+    rows = [
+        ("g", f"m{i}", WHEN.replace(hour=i), name, "player", rank, rank == 1)
+        for i, seats in enumerate(matches)
+        for name, rank in seats
+    ]
+    return pl.DataFrame(
+        rows,
+        schema={"game": pl.String, "game_id": pl.String, "played_at": pl.Datetime("us", "UTC"),
+                "name": pl.String, "kind": pl.String, "rank": pl.Int64, "won": pl.Boolean},
+        orient="row",
+    )  # fmt: skip
+
+
+def _after(history: pl.DataFrame) -> dict[str, tuple[float, float]]:
+    last = history.group_by("name").last()
+    return {n: (mu, s) for n, mu, s in last.select("name", "mu", "sigma").iter_rows()}
+
+
+def test_two_players_one_match_worked_by_hand():
+    # Weng and Lin's Plackett–Luce update: sigma² = (25/3)² + tau², c² = 2 (sigma² + beta²);
+    # both at 25, so each had a chance of 1/2. The winner gains sigma²/c · (1 − 1/2), the loser
+    # loses as much; sigma² shrinks by the factor 1 − (sigma/c)(sigma²/c²)(1/2)(1/2).
+    after = _after(rate(_seats([("Ann", 1), ("Bob", 2)])))
+    s2 = SIGMA**2 + TAU**2
+    c = math.sqrt(2 * (s2 + BETA**2))
+    gain = s2 / c * 0.5
+    shrink = 1 - (math.sqrt(s2) / c) * (s2 / c**2) * 0.25
+    assert after["Ann"][0] == pytest.approx(MU + gain) == pytest.approx(27.635, abs=1e-3)
+    assert after["Bob"][0] == pytest.approx(MU - gain)
+    assert (
+        after["Ann"][1] == pytest.approx(math.sqrt(s2 * shrink)) == pytest.approx(8.066, abs=1e-3)
+    )
+
+
+def test_a_tie_moves_no_one_and_makes_both_surer():
+    after = _after(rate(_seats([("Ann", 1), ("Bob", 1)])))
+    assert after["Ann"][0] == pytest.approx(MU) and after["Bob"][0] == pytest.approx(MU)
+    assert after["Ann"][1] < SIGMA and after["Ann"][1] == pytest.approx(after["Bob"][1])
+
+
+def test_a_five_seat_match_worked_by_hand():
+    # All at 25: c² = 5 (sigma² + beta²). The winner is beaten by no one: it gains sigma²/c ·
+    # (1 − 1/5). The last is compared with the field at every place: sigma²/c · −(1/5 + 1/4 +
+    # 1/3 + 1/2) — the chance that each, in turn, would have come first among those left.
+    names = ["A", "B", "C", "D", "E"]
+    after = _after(rate(_seats([(n, i + 1) for i, n in enumerate(names)])))
+    s2 = SIGMA**2 + TAU**2
+    c = math.sqrt(5 * (s2 + BETA**2))
+    assert after["A"][0] == pytest.approx(MU + s2 / c * 0.8, abs=1e-6)
+    assert after["E"][0] == pytest.approx(MU - s2 / c * (1 / 5 + 1 / 4 + 1 / 3 + 1 / 2), abs=1e-6)
+    assert [after[n][0] for n in names] == sorted((after[n][0] for n in names), reverse=True)
+    assert sum(after[n][0] - MU for n in names) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_a_name_in_two_seats_takes_the_sum_of_both_seats_changes():
+    # greedy first and last: its two changes nearly cancel; random, second, gains
+    history = rate(_seats([("greedy", 1), ("random", 2), ("greedy", 3)]))
+    row = history.filter(pl.col("name") == "greedy").row(0, named=True)
+    assert row["seats"] == 2 and row["wins"] == 1
+    assert _after(history)["random"][0] > MU
+
+
+def test_chances_follow_the_ratings_and_sum_to_one():
+    even = win_chances([(25.0, SIGMA), (25.0, SIGMA)])
+    assert even == pytest.approx([0.5, 0.5])
+    strong, weak = win_chances([(40.0, 2.0), (10.0, 2.0)])
+    assert strong > 0.9 and strong + weak == pytest.approx(1.0)
+
+
+@pytest.fixture(scope="module")
+def rated(tmp_path_factory) -> Path:
+    db = tmp_path_factory.mktemp("ratings") / "warehouse"
+    ingest([SAMPLES, *(ROOT / "tests").glob("*/logs")], db=db, jobs=2)
+    return db
+
+
+def _split(tmp_path: Path, rated: Path) -> tuple[Path, Path]:
+    """The Knight Academy samples in two halves: every one played before October, then the
+    rest, so that the later half continues the ratings and the earlier half, ingested second,
+    makes the game be rated again from its start."""
+    from ingest.warehouse.warehouse import open_reader
+
+    played = dict(
+        open_reader(rated)
+        .execute(
+            "SELECT game_id, played_at < '2026-10-01' FROM games WHERE game = 'knight-academy'"
+        )
+        .fetchall()
+    )
+    early, late = tmp_path / "early", tmp_path / "late"
+    early.mkdir()
+    late.mkdir()
+    for f in (SAMPLES / "knight-academy").iterdir():
+        shutil.copy(f, (early if played[f.name.split(".")[0]] else late) / f.name)
+    assert 0 < len(list(early.iterdir())) < len(played)
+    return early, late
+
+
+def _same(a: pl.DataFrame, b: pl.DataFrame) -> None:
+    key = ["game", "played_at", "game_id", "name"]
+    assert a.sort(key).equals(b.sort(key))
+
+
+def test_the_ratings_do_not_depend_on_the_order_the_logs_were_ingested_in(tmp_path, rated):
+    early, late = _split(tmp_path, rated)
+    whole = tmp_path / "whole"
+    ingest([early, late], db=whole, jobs=1)
+    reference = stored(whole)
+    assert reference.height > 0
+    for order in ((early, late), (late, early)):  # continued, then rated again from the start
+        db = tmp_path / f"in-{order[0].name}-first"
+        for folder in order:
+            ingest([folder], db=db, jobs=2)
+        _same(stored(db), reference)
+        continued = sorted(p.name for p in (db / "ratings" / "knight-academy").iterdir())
+        # a file more for the later matches; one file for a game rated again from its start
+        assert continued == (["000001.parquet", "000002.parquet"] if order[0] == early else
+                             ["000001.parquet"])  # fmt: skip
+
+
+def test_ratings_streamed_a_few_seats_at_a_time_are_the_same(tmp_path, rated, monkeypatch):
+    import ingest.analyses.ratings as ratings
+
+    early, late = _split(tmp_path, rated)
+    reference = tmp_path / "reference"
+    ingest([early, late], db=reference, jobs=1)
+    monkeypatch.setattr(ratings, "SLICE", 7)  # slices that cut matches in two
+    for order in ((early, late), (late, early)):
+        db = tmp_path / f"sliced-{order[0].name}-first"
+        for folder in order:
+            ingest([folder], db=db, jobs=1)
+        _same(stored(db), stored(reference))
+
+
+def test_an_older_squires_single_ratings_file_is_split_into_the_games_files(rated, tmp_path):
+    copy = tmp_path / "older-file"
+    shutil.copytree(rated, copy)
+    before = stored(copy)
+    shutil.rmtree(copy / "ratings")
+    before.write_parquet(copy / "ratings.parquet")  # as squire kept the history before
+    assert stored(copy).height == before.height  # read as it is
+    ingest([SAMPLES / "paladins"], db=copy, jobs=1)  # nothing new
+    assert not (copy / "ratings.parquet").exists()
+    assert {p.name for p in (copy / "ratings").iterdir()} == set(before["game"].unique())
+    _same(stored(copy), before)
+
+
+def test_the_bots_come_out_in_the_order_of_their_strength(rated):
+    history = stored(rated)
+    for game in ("knight-academy", "heraldry", "paladins", "albus-academy"):
+        board = leaderboard(history, game).filter(pl.col("kind") == "bot")
+        bots = {row["name"]: row for row in board.iter_rows(named=True)}
+        assert bots["greedy"]["low"] > bots["random"]["high"], game  # apart, not only ahead
+    assert "Gawain" not in set(history["name"])  # a neutral seat is nobody's
+
+
+def test_ratings_json_lists_every_rated_name_surest_first(rated, capsys):
+    assert main(["ratings", "knight-academy", "--db", str(rated), "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert rows and all(
+        set(r) == {"name", "kind", "rating", "low", "high", "matches", "provisional"} | {"win_rate"}
+        for r in rows
+    )
+    assert [r["low"] for r in rows] == sorted((r["low"] for r in rows), reverse=True)
+    for r in rows:
+        assert r["low"] == pytest.approx(r["rating"] - Z * (r["high"] - r["rating"]) / Z)
+        assert r["provisional"] == (r["matches"] < PROVISIONAL)
+        assert r["kind"] in ("player", "bot")
+    humans = {r["name"] for r in rows if r["kind"] == "player"}
+    assert {"Ann", "Cid"} <= humans  # the worked examples' people
+    assert main(["ratings", "heraldry", "--db", str(rated)]) == 0
+    text = capsys.readouterr().out
+    assert "greedy" in text and "provisional" in text
+
+
+def test_ratings_of_a_warehouse_without_stored_ratings_are_rated_on_the_spot(rated, tmp_path):
+    copy = tmp_path / "older"
+    shutil.copytree(rated, copy)
+    shutil.rmtree(copy / "ratings")  # as a squire before ratings left it
+    assert main(["ratings", "paladins", "--db", str(copy), "--json"]) == 0
+
+
+def test_rating_a_slice_at_a_time_changes_nothing(rated, monkeypatch):
+    import ingest.analyses.ratings as ratings
+    from ingest.warehouse.warehouse import open_reader
+
+    seats = ratings._seats(open_reader(rated), "g.game = 'paladins'")
+    whole = rate(seats)
+    monkeypatch.setattr(ratings, "SLICE", 7)  # slices that cut matches in two
+    assert rate(seats).equals(whole)
+
+
+def test_an_ingest_with_nothing_new_still_rates_what_a_killed_one_left_unrated(rated, tmp_path):
+    copy = tmp_path / "killed"
+    shutil.copytree(rated, copy)
+    before = stored(copy)
+    shutil.rmtree(copy / "ratings")  # killed after its commits, before its ratings
+    summary = ingest([SAMPLES / "paladins"], db=copy, jobs=1)
+    assert summary.ingested == 0 and summary.present > 0
+    _same(stored(copy), before)
+
+
+def test_the_pages_stored_leaderboard_is_the_one_reckoned_from_the_history(rated):
+    """The win rates page reckons the leaderboard where the ratings are stored (SQL), not
+    from millions of rows in memory: the same table."""
+    from dashboards.ratings import LEADERBOARD
+    from ingest.analyses.ratings import rank
+    from ingest.warehouse.warehouse import open_reader
+
+    history = stored(rated)
+    con = open_reader(rated)
+    for game in ("knight-academy", "heraldry", "paladins", "albus-academy"):
+        found = rank(con.sql(LEADERBOARD, params={"game": game}).pl())
+        expected = leaderboard(history, game)
+        assert len(found) > 2 and found.equals(expected), game
+    con.close()
+
+
+def test_a_reader_skips_the_ratings_being_written(rated, tmp_path):
+    from ingest.warehouse.warehouse import open_reader
+
+    copy = tmp_path / "writing"
+    shutil.copytree(rated, copy)
+    before = stored(copy)
+    (copy / "ratings" / "paladins" / ".000002.parquet").write_bytes(b"PAR1")  # half written
+    (copy / "ratings" / ".paladins.again").mkdir()  # a game being rated again
+    (copy / "ratings" / ".paladins.again" / "000001.parquet").write_bytes(b"PAR1")
+    _same(stored(copy), before)
+    (count,) = open_reader(copy).execute("SELECT count(*) FROM ratings").fetchall()[0]
+    assert count == before.height

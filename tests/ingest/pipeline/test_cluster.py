@@ -1,0 +1,128 @@
+"""squire on a real Dask cluster, started as an operator would: the `dask scheduler` and two
+`dask worker` programs, each a process of its own. Simulation and ingest give what a local
+run gives; a worker killed in the middle of an ingest costs nothing and stores nothing twice."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ingest.cli import main
+from ingest.warehouse.warehouse import SCHEMA, open_reader, parts
+
+DASK = Path(sys.executable).with_name("dask")
+if not DASK.exists():
+    pytest.skip("the dask command-line program is not installed", allow_module_level=True)
+
+QUIET = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+
+
+class Cluster:
+    def __init__(self, folder: Path) -> None:
+        self.file = folder / "scheduler.json"
+        self.scheduler = subprocess.Popen(
+            [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+             "--scheduler-file", str(self.file)],
+            **QUIET,
+        )  # fmt: skip
+        self.workers: dict[str, subprocess.Popen[bytes]] = {}
+        deadline = time.monotonic() + 60
+        while not self.file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        self.address = json.loads(self.file.read_text())["address"]
+        for name in ("w1", "w2"):
+            self.start_worker(name)
+        self.wait_for(2)
+
+    def start_worker(self, name: str) -> None:
+        # no nanny: the worker is the process itself, so a kill is a worker's death
+        self.workers[name] = subprocess.Popen(
+            [str(DASK), "worker", "--scheduler-file", str(self.file), "--name", name,
+             "--nthreads", "1", "--no-nanny", "--no-dashboard", "--memory-limit", "0"],
+            **QUIET,
+        )  # fmt: skip
+
+    def wait_for(self, count: int) -> None:
+        from distributed import Client
+
+        with Client(self.address, timeout=30) as client:
+            client.wait_for_workers(count, timeout=60)
+
+    def kill(self, name: str) -> None:
+        os.kill(self.workers[name].pid, signal.SIGKILL)
+        self.workers[name].wait()
+
+    def close(self) -> None:
+        for proc in [*self.workers.values(), self.scheduler]:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in [*self.workers.values(), self.scheduler]:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    running = Cluster(tmp_path_factory.mktemp("cluster"))
+    yield running
+    running.close()
+
+
+def digest(db: Path) -> dict[str, tuple[int, int | None]]:
+    """Each table's rows, as an order-free hash; when they were ingested aside."""
+    con = open_reader(db)
+    out = {}
+    for table in SCHEMA:
+        rows = f"(SELECT * EXCLUDE (ingested_at) FROM {table})" if table == "games" else table
+        (row,) = con.execute(f"SELECT count(*), bit_xor(hash(x)) FROM {rows} x").fetchall()
+        out[table] = (row[0], row[1])
+    return out
+
+
+def test_simulate_and_ingest_on_the_cluster_give_what_a_local_run_gives(cluster, tmp_path):
+    simulate = ["simulate", "heraldry", "-n", "60", "--players", "3", "--seed", "5"]
+    assert main([*simulate, "--cluster", cluster.address, "--out", str(tmp_path / "c")]) == 0
+    assert main([*simulate, "--jobs", "1", "--out", str(tmp_path / "l")]) == 0
+    made = sorted(p.name for p in (tmp_path / "c").iterdir())
+    assert len(made) == 60 and made == sorted(p.name for p in (tmp_path / "l").iterdir())
+    for name in made:
+        assert (tmp_path / "c" / name).read_bytes() == (tmp_path / "l" / name).read_bytes()
+    logs = str(tmp_path / "c")
+    assert main(["ingest", logs, "--cluster", cluster.address, "--db", str(tmp_path / "dw")]) == 0
+    assert main(["ingest", logs, "--jobs", "1", "--db", str(tmp_path / "lw")]) == 0
+    assert digest(tmp_path / "dw") == digest(tmp_path / "lw")
+
+
+def test_a_worker_killed_mid_ingest_costs_nothing_and_stores_nothing_twice(cluster, tmp_path):
+    logs = tmp_path / "logs"
+    assert main(["simulate", "knight-academy", "-n", "3000", "--seed", "6", "--jobs", "2",
+                 "--out", str(logs)]) == 0  # fmt: skip
+    db = tmp_path / "dw"
+    ingest = subprocess.Popen(
+        [sys.executable, "-m", "ingest.cli", "ingest", str(logs), "--cluster", cluster.address,
+         "--db", str(db)],
+        **QUIET,
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while not parts(db) and ingest.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert ingest.poll() is None, "the kill should land while the ingest is at work"
+    cluster.kill("w1")  # with tasks of its own in hand
+    assert ingest.wait(timeout=600) == 0
+    cluster.start_worker("w1")  # for whatever test comes next
+    local = tmp_path / "lw"
+    assert main(["ingest", str(logs), "--jobs", "2", "--db", str(local)]) == 0
+    assert digest(db) == digest(local)
+    con = open_reader(db)
+    assert con.execute("SELECT count(*), count(DISTINCT game_id) FROM games").fetchall() == [
+        (3000, 3000)
+    ]

@@ -455,16 +455,25 @@ def expecting(state: State) -> Expecting:
 
 
 def fast_expected(state: State, event: Event) -> int | None:
-    """`expected`'s cheap yes for the actions phase, where replay spends its time, from the
-    phase and the turn: the seat, only where `expecting` says yes too; None leaves the answer
-    to it."""
-    if (
-        state.phase == "actions"
-        and event.__struct_config__.tag in _ACTIONS
-        and state.seats.get(event.player) == state.turn  # type: ignore[union-attr]
-    ):
-        return state.turn
+    """`expected`'s cheap yes, from the phase and the turn (replay asks it at every event): the
+    seat, only where `expecting` says yes too; None leaves the answer to it."""
+    phase = state.phase
+    tag = event.__struct_config__.tag
+    if phase == "actions":
+        if tag in _ACTIONS and state.seats.get(event.player) == state.turn:  # type: ignore[union-attr]
+            return state.turn
+    elif phase in _CHANCE_KINDS:  # a reveal names no player
+        if tag == _CHANCE_KINDS[phase] and getattr(event, "player", None) is None:
+            return CHANCE
+    elif phase in _TURN_KINDS:  # the tavern's card, a draw: the seat whose turn it is
+        if tag == phase and state.seats.get(event.player) == state.turn:  # type: ignore[union-attr]
+            return state.turn
+    elif phase == "paladins" and tag == "choose_paladin":
+        seat = state.seats.get(event.player)  # type: ignore[union-attr]
+        if seat is not None and state.board[seat].paladin is None:
+            return seat
     return None
 
 
+_TURN_KINDS = frozenset({"take_tavern", "draw_wall", "draw_suspicion"})
 _ACTIONS = frozenset(ACTIONS)

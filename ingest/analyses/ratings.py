@@ -1,12 +1,13 @@
 """Ratings: how strong each player and each bot is, with how sure we are, per game.
 
 The model is Weng and Lin's Bayesian approximation of the Plackett–Luce model (openskill's
-`PlackettLuce`): each name has a skill estimate `mu` and an uncertainty `sigma`, and every
-complete match updates its seats' estimates from the order they finished in, 2 to 5 seats, a
-tie where the game leaves one (the stored `rank`, after Heraldry's tie-break). A seat played
-by a bot is the bot's (`greedy`, `random`, …), any other seat its player's; a neutral seat
-(Gawain, KA-19) is nobody's. Where one name holds several seats of a match (two greedy bots),
-each seat is rated against the others and the name takes the sum of their changes.
+`PlackettLuce`, as `plackett_luce` writes it out): each name has a skill estimate `mu` and an
+uncertainty `sigma`, and every complete match updates its seats' estimates from the order
+they finished in, 2 to 5 seats, a tie where the game leaves one (the stored `rank`, after
+Heraldry's tie-break). A seat played by a bot is the bot's (`greedy`, `random`, …), any other
+seat its player's; a neutral seat (Gawain, KA-19) is nobody's. Where one name holds several
+seats of a match (two greedy bots), each seat is rated against the others and the name takes
+the sum of their changes.
 
 Matches are rated in the order they were played (`played_at`, then `game_id`), so the ratings
 are the same whatever order the logs were ingested in. The warehouse keeps every match's
@@ -31,8 +32,8 @@ from typing import Any
 import duckdb
 import polars as pl
 import pyarrow.parquet as pq
-from openskill.models import PlackettLuce
 
+from ingest.analyses import plackett_luce
 from ingest.warehouse.selection import Selection
 from ingest.warehouse.warehouse import open_reader, rating_files
 
@@ -62,8 +63,6 @@ HISTORY: dict[str, pl.DataType] = {
     "mu": pl.Float64(),
     "sigma": pl.Float64(),
 }
-
-MODEL = PlackettLuce()
 
 # Every complete match's seats that can win, by the name rated: the bot, or the player.
 SEATS = """
@@ -117,15 +116,14 @@ def _rate_match(
     names = [seat[3] for seat in match]
     if len(names) < 2:
         return []
-    prior = (MODEL.mu, MODEL.sigma)
+    prior = (plackett_luce.MU, plackett_luce.SIGMA)
     before = {n: state.get((game, n), prior) for n in names}
-    teams = [[MODEL.rating(mu=before[n][0], sigma=before[n][1])] for n in names]
-    after = MODEL.rate(teams, ranks=[float(seat[5]) for seat in match])
+    after = plackett_luce.rate([before[n] for n in names], [float(seat[5]) for seat in match])
     moved: dict[str, tuple[float, float]] = {}  # name → (summed change of mu, sigma's factor)
-    for name, [rated] in zip(names, after, strict=True):
+    for name, (rated_mu, rated_sigma) in zip(names, after, strict=True):
         mu, sigma = before[name]
         shift, factor = moved.get(name, (0.0, 1.0))
-        moved[name] = (shift + rated.mu - mu, factor * rated.sigma / sigma)
+        moved[name] = (shift + rated_mu - mu, factor * rated_sigma / sigma)
     kinds = {seat[3]: seat[4] for seat in match}
     out = []
     for name, (shift, factor) in moved.items():
@@ -173,7 +171,7 @@ def _write(rows: Iterable[list[tuple[Any, ...]]], path: Path) -> None:
     os.replace(scratch, path)  # readers see the file whole or not at all
 
 
-def _migrate(db: Path) -> None:
+def migrate(db: Path) -> None:
     """An older squire's single file, split into the games' folders (by DuckDB, straight from
     file to file: the history may hold millions of rows)."""
     old = Path(db) / OLD_FILE
@@ -276,10 +274,17 @@ def of_game(db: Path, game: str, source: str | None = None) -> pl.DataFrame:
     return rate(seats)
 
 
-def refresh(db: Path) -> None:
-    """`update` from the warehouse's committed parts (the caller holds its lock)."""
-    _migrate(db)
-    con = open_reader(db)
+def refresh(db: Path, con: duckdb.DuckDBPyConnection | None = None) -> None:
+    """`update` from the warehouse's committed parts (the caller holds its lock), on `con`, a
+    reader opened after `migrate` (default: one of its own)."""
+    if con is None:
+        migrate(db)
+        own = open_reader(db)
+        try:
+            refresh(db, own)
+        finally:
+            own.close()
+        return
     # Rating a game from its start sorts all its seats (four million at a million matches):
     # bounded here, DuckDB spills the sort to disk instead of doubling the ingest's memory.
     con.execute(f"SET memory_limit = '{SORT_MEMORY}'")
@@ -287,7 +292,7 @@ def refresh(db: Path) -> None:
     try:
         update(db, con)
     finally:
-        con.close()
+        con.execute("RESET memory_limit")
 
 
 def current(history: pl.DataFrame) -> dict[tuple[str, str], tuple[float, float]]:
@@ -333,7 +338,7 @@ def rank(board: pl.DataFrame) -> pl.DataFrame:
 def win_chances(ratings: list[tuple[float, float]]) -> list[float]:
     """Each seat's chance to come first, by the Plackett–Luce model the ratings are fitted
     under: exp(mu / c) shared out, c² the sum of every seat's sigma² and beta²."""
-    c = math.sqrt(sum(sigma**2 + MODEL.beta**2 for _, sigma in ratings))
+    c = math.sqrt(sum(sigma**2 + plackett_luce.BETA**2 for _, sigma in ratings))
     top = max(mu for mu, _ in ratings)
     weights = [math.exp((mu - top) / c) for mu, _ in ratings]
     total = sum(weights)

@@ -113,11 +113,12 @@ def _kept(db: Path, game: str) -> Kept | None:
         return None  # none kept yet, or by another version of squire: fitted again
 
 
-def refresh_models(db: Path) -> None:
+def refresh_models(db: Path, reader: duckdb.DuckDBPyConnection | None = None) -> None:
     """Fit again the model of each game whose complete matches grew by a tenth since its
     model was kept, or fell (the caller holds the warehouse's lock): a fit costs an ingest
-    about a second and a half and half a GiB, and a few more matches move it by little."""
-    con = open_reader(db)
+    about a second and a half and half a GiB, and a few more matches move it by little.
+    `reader`: the caller's reader of the warehouse (default: one of its own)."""
+    con = open_reader(db) if reader is None else reader
     try:
         counts = con.sql(  # the matches played: an experiment's rules are not the game's
             "SELECT game, sum(matches)::BIGINT FROM summary_matches "
@@ -136,7 +137,8 @@ def refresh_models(db: Path) -> None:
             scratch.write_bytes(msgspec.json.encode(Kept(complete=complete, model=model)))
             scratch.replace(folder / f"{game}.json")  # readers see the old model or the new
     finally:
-        con.close()
+        if reader is None:
+            con.close()
 
 
 def model_of(db: Path, game: str) -> Model:

@@ -27,6 +27,7 @@ from ingest.warehouse.warehouse import (
     Conflict,
     WarehouseBusy,
     Writer,
+    open_reader,
     staging_folder,
     write_part,
 )
@@ -188,9 +189,14 @@ def derive(writer: Writer) -> None:
     million matches, memory the ratings' peak would otherwise stand on)."""
     writer.finish_commits()
     return_freed()
-    ratings.refresh(writer.db)
-    return_freed()  # before the fit, not on top of it
-    refresh_models(writer.db)
+    ratings.migrate(writer.db)  # before the reader both share opens its views
+    reader = open_reader(writer.db)
+    try:
+        ratings.refresh(writer.db, reader)
+        return_freed()  # before the fit, not on top of it
+        refresh_models(writer.db, reader)
+    finally:
+        reader.close()
 
 
 def _stage_and_commit(

@@ -11,7 +11,10 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from ingest.analyses import plackett_luce
 from ingest.analyses.ratings import PROVISIONAL, Z, leaderboard, rate, stored, win_chances
 from ingest.cli import main
 from ingest.pipeline.pipeline import ingest
@@ -21,6 +24,29 @@ SAMPLES = ROOT / "data" / "samples"
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 MU, SIGMA, BETA = 25.0, 25.0 / 3, 25.0 / 6  # openskill's defaults
 TAU = MU / 300  # added to sigma before each match (skill may drift)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.floats(0, 50), st.floats(0.1, 10), st.integers(1, 5)
+        ),  # mu, sigma, rank of a seat
+        min_size=2,
+        max_size=6,
+    )
+)
+def test_the_update_is_openskills_plackett_luce_to_the_last_bit(seats):
+    """The ratings' own update against the library it was written from: the same numbers, ties
+    and any order of ranks included."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = [(mu, sigma) for mu, sigma, _ in seats]
+    ranks = [float(rank) for _, _, rank in seats]
+    teams = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings]
+    expected = [(team[0].mu, team[0].sigma) for team in model.rate(teams, ranks=list(ranks))]
+    assert plackett_luce.rate(ratings, ranks) == expected
 
 
 def _seats(*matches: list[tuple[str, int]]) -> pl.DataFrame:

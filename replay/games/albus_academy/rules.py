@@ -145,7 +145,7 @@ _rebound = operator.attrgetter(*REBOUND)
 
 def apply(state: State, event: Event) -> Sequence[Fact]:
     """Apply `event`, returning the facts it establishes, or raise IllegalEvent."""
-    handler = handler_for(_HANDLERS, event, "an Albus Academy")
+    handler = _handler(type(event)) or handler_for(_HANDLERS, event, "an Albus Academy")
     if state.phase != "casting" or isinstance(event, CAST_EVENTS):
         return handler(state, event)
     # The cast ends at the first event that is not part of it (AA-5), and that event is
@@ -568,6 +568,8 @@ _HANDLERS: dict[type, Callable[[State, Any], Sequence[Fact]]] = {
     Rest: _rest,
     PlaceTile: _place_tile,
 }
+# The handler of an event's type, looked up at every event: handler_for only for a refusal.
+_handler = _HANDLERS.get
 ACTION_HANDLERS = {ACTION_OF[t]: _HANDLERS[t] for t in ACTION_OF}
 
 

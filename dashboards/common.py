@@ -11,7 +11,7 @@ import streamlit as st
 
 from dashboards import queries
 from dashboards.data import BOT, HUMAN, PLAYED, Filters, query
-from dashboards.i18n import t
+from dashboards.i18n import every_label, t
 from replay.game import HIDDEN
 from replay.registry import GAMES
 
@@ -51,19 +51,19 @@ def literal(text: object) -> str:
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def held(names: list[str], unit: str = "") -> str:
+def held(names: list[str], unit: str = "", lang: str | None = None) -> str:
     """Components as the engine's view holds them: by name, and those the perspective sees
     only from the back (`HIDDEN`) as a count, marked hidden."""
     backs = names.count(HIDDEN)
     named = ", ".join(name for name in names if name != HIDDEN)
-    counted = f"{backs}{f' {unit}' if unit else ''} ({t('hidden')})" if backs else ""
+    counted = f"{backs}{f' {unit}' if unit else ''} ({t('hidden', lang)})" if backs else ""
     return " · ".join(part for part in (named, counted) if part)
 
 
-def number(value: object) -> object:
+def number(value: object, lang: str | None = None) -> object:
     """A number as the engine's view holds it: itself, or marked hidden where the perspective
     may not see it (`HIDDEN`, or None where a view has no number to give)."""
-    return f"({t('hidden')})" if value is None or value == HIDDEN else value
+    return f"({t('hidden', lang)})" if value is None or value == HIDDEN else value
 
 
 PERSPECTIVE = "perspective"
@@ -200,6 +200,7 @@ def filters() -> Filters:
     variants = sidebar.multiselect(
         t("variant"),
         sorted(set(mine["variant"].to_list())),
+        format_func=t,
         key="filter-variant",
         placeholder=t("all"),
         bind="query-params",
@@ -282,3 +283,14 @@ def where(flt: Filters, sql: str, **more: Any) -> tuple[str, dict[str, Any]]:
 
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2"]
+
+
+def measured(metric: str | None) -> str:
+    """What a metric measures, in words (`squire experiment --list-metrics` names them)."""
+    if metric is None:
+        return t("not_recorded")
+    kind, _, arg = metric.partition(":")
+    key = f"metric_{kind}"
+    if key not in every_label():
+        return metric
+    return t(key).format(n=arg, source=t(arg), card=arg)

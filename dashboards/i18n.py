@@ -124,7 +124,7 @@ LABELS: dict[str, dict[str, str]] = {
     "match_id": {"en": "Match id", "zh": "对局编号"},
     "find": {"en": "Find a match", "zh": "查找对局"},
     "step": {"en": "Step", "zh": "步骤"},
-    "previous": {"en": "◀ Previous", "zh": "◀ 上一步"},
+    "previous": {"en": "◀ Back", "zh": "◀ 上一步"},
     "next": {"en": "Next ▶", "zh": "下一步 ▶"},
     "jump": {"en": "Jump to", "zh": "跳转到"},
     "round": {"en": "Round", "zh": "回合"},
@@ -138,6 +138,30 @@ LABELS: dict[str, dict[str, str]] = {
     "events": {"en": "Events", "zh": "事件"},
     "facts": {"en": "What this event did", "zh": "本事件的结果"},
     "next_expected": {"en": "Next", "zh": "下一步"},
+    "keys_help": {
+        "en": "The arrow keys ← → step too, and a row of the move log jumps to its step.",
+        "zh": "方向键 ← → 也可逐步切换；点击行动记录中的一行可跳到该步。",
+    },
+    "autoplay": {"en": "Autoplay", "zh": "自动播放"},
+    "event_final": {"en": "claim the final result", "zh": "声明最终结果"},
+    "event_recruit": {"en": "recruit", "zh": "招募"},
+    "event_pass": {"en": "pass", "zh": "跳过"},
+    "move_log": {"en": "Move log", "zh": "行动记录"},
+    "speed": {"en": "Speed", "zh": "速度"},
+    "per_second": {"en": "{n}/s", "zh": "{n} 步/秒"},
+    "or": {"en": " or ", "zh": "或"},
+    "decided_by": {"en": "({by} decides)", "zh": "（由{by}决定）"},
+    "match_starts": {"en": "The match is set up.", "zh": "对局已准备就绪。"},
+    "base": {"en": "base game", "zh": "基础版"},
+    # the move log in sentences (dashboards.sentences): the words every game shares
+    "and": {"en": "and", "zh": "和"},
+    "chance": {"en": "Chance", "zh": "随机"},
+    "said_event": {"en": "{who}: {what}", "zh": "{who}：{what}"},
+    "said_removed": {
+        "en": "removes {count} {piece} of {victim}'s at {place}",
+        "zh": "移除 {victim} 在 {place} 的 {count} 个{piece}",
+    },
+    "said_leads": {"en": "{who} leads {track} at {at}", "zh": "{who} 以 {at} 领先{track}"},
     "source": {"en": "Source", "zh": "来源"},
     "points": {"en": "Points", "zh": "分数"},
     "winners": {"en": "Winners", "zh": "胜者"},
@@ -178,11 +202,11 @@ LABELS: dict[str, dict[str, str]] = {
     # What if (squire rescore)
     "what_if_help": {
         "en": "The stored matches the filters pick, replayed again with these rule numbers "
-        "(one KEY=VALUE a line). A number that changes scoring only re-scores every match "
+        "(one `KEY=VALUE` a line). A number that changes scoring only re-scores every match "
         "exactly; one that changes play may make a match differ, and only a bot's finish "
         "(an estimate) gives it a result.",
-        "zh": "按筛选条件选出的已存对局，用这些规则数值（每行一个 KEY=VALUE）重新回放。只影响计分的"
-        "数值会精确地重算每一局；影响玩法的数值可能使对局在某一步出现分歧，只有机器人接着下完"
+        "zh": "按筛选条件选出的已存对局，用这些规则数值（每行一个 `KEY=VALUE`）重新回放。"
+        "只影响计分的数值会精确地重算每一局；影响玩法的数值可能使对局在某一步出现分歧，只有机器人接着下完"
         "（估计值）才给出结果。",
     },
     "changes": {"en": "Changed rule numbers", "zh": "修改的规则数值"},
@@ -254,17 +278,6 @@ LABELS: dict[str, dict[str, str]] = {
     # ratings and a player's page
     "player_page": {"en": "Player", "zh": "玩家主页"},
     "ratings": {"en": "Ratings", "zh": "等级分"},
-    "ratings_caption": {
-        "en": "Each player's and bot's skill from the order they finished in, opponents and "
-        "table size counted (Plackett–Luce, openskill), with its 95% interval; surest first "
-        "(by the interval's low end). Win rate: of its matches (one of its seats won), with "
-        "an interval of its own (Wilson). Provisional: fewer than 10 matches. Narrowing the "
-        "filters rates again over only the matches they leave.",
-        "zh": "根据每局名次评估每位玩家和机器人的水平"
-        "（考虑对手与人数；Plackett–Luce 模型，openskill），附 95% 区间；按区间下限从高到低排列。"
-        "胜率：按其对局计（其某个座位获胜即算），附自己的 95%（Wilson）区间。"
-        "暂定：少于 10 局。收窄筛选条件时，只用剩下的对局重新计算。",
-    },
     "ratings_all": {
         "en": "These ratings are over all the game's matches: the filters leave more than "
         "{most} matches, too many to rate again while the page waits.",
@@ -351,9 +364,9 @@ LABELS: dict[str, dict[str, str]] = {
     "ingesting": {"en": "Replaying and ingesting…", "zh": "正在回放并导入…"},
     "upload_limits": {
         "en": "At most {files} files and {total} at a time, {each} a file (gzip included); "
-        "for more, use squire ingest FOLDER.",
+        "for more, use `squire ingest FOLDER`.",
         "zh": "每次最多 {files} 个文件、共 {total}，每个文件最多 {each}（含 gzip）；"
-        "更多请用 squire ingest FOLDER。",
+        "更多请用 `squire ingest FOLDER`。",
     },
     "upload_summary": {
         "en": "{logs} logs: {ingested} ingested, {present} already present, {conflicts} "
@@ -433,6 +446,251 @@ LABELS: dict[str, dict[str, str]] = {
         "`squire simulate … --set key=value` and ingest it to compare.",
         "zh": "这些对局只有一个规则集："
         "用 `squire simulate … --set key=value` 模拟一项改动并导入，即可对比。",
+    },
+    # ratings and experiments
+    "ratings_apart_caption": {
+        "en": "Each person's and each bot's skill, estimated from the order they finished in, "
+        "opponents and table size counted (Plackett–Luce, openskill): people and bots in tables "
+        "of their own, each by rating, highest first, with its 95% interval. A rating is in "
+        "skill points: 25 to start, higher is stronger. Hover over a column's name for what it "
+        "holds. Narrowing the filters rates again over only the matches they leave.",
+        "zh": "根据每局名次估计每位玩家和每个机器人的水平（考虑对手与人数；Plackett–Luce 模型）："
+        "真人玩家与机器人分表列出，各按等级分从高到低排列，附 95% 区间。"
+        "等级分以水平分计：起始为 25，越高越强。将鼠标移到列名上可查看该列的含义。"
+        "收窄筛选条件时，只用剩下的对局重新计算。",
+    },
+    "rated_people": {"en": "People", "zh": "真人玩家"},
+    "rated_bots": {"en": "Bots", "zh": "机器人"},
+    "no_rated_people": {
+        "en": "No person is rated under these filters: none played a complete match here.",
+        "zh": "在这些筛选条件下没有已评级的真人玩家：没有他们的完整对局。",
+    },
+    "no_rated_bots": {
+        "en": "No bot is rated under these filters: none played a complete match here.",
+        "zh": "在这些筛选条件下没有已评级的机器人：没有它们的完整对局。",
+    },
+    "help_person_name": {
+        "en": "The player's name, as the logs give it.",
+        "zh": "玩家的名字，与对局记录中一致。",
+    },
+    "help_bot_name": {
+        "en": "The bot's name: the program that played the seat (a seat a bot played counts "
+        "as the bot's, whatever the seat was called).",
+        "zh": "机器人的名字：下这个座位的程序"
+        "（机器人所下的座位算作该机器人的，不论座位叫什么名字）。",
+    },
+    "help_rating": {
+        "en": "The skill estimate (the model's μ), in skill points: everyone starts at 25; "
+        "winners gain and losers lose by how surprising the result was. The table is sorted "
+        "by it, highest first.",
+        "zh": "水平估计值（模型的 μ），以水平分计：所有人从 25 开始，胜者加分、负者减分，"
+        "幅度取决于结果有多出乎意料。表格按此从高到低排列。",
+    },
+    "help_rating_low": {
+        "en": "The low end of the rating's 95% interval: rating − 1.96 × its uncertainty (σ). "
+        "Few matches make the interval wide.",
+        "zh": "等级分 95% 区间的下限：等级分 − 1.96 × 不确定度（σ）。对局越少，区间越宽。",
+    },
+    "help_rating_high": {
+        "en": "The high end of the rating's 95% interval: rating + 1.96 × its uncertainty (σ).",
+        "zh": "等级分 95% 区间的上限：等级分 + 1.96 × 不确定度（σ）。",
+    },
+    "help_rated_matches": {
+        "en": "Complete matches of this game it was rated in (a match with only one seat that "
+        "can win rates no one). A match counts once, even where it held several seats.",
+        "zh": "参与评级的该游戏完整对局数（只有一个可获胜座位的对局不评级）。"
+        "即使占了多个座位，一局也只计一次。",
+    },
+    "help_win_rate_of_matches": {
+        "en": "The share of those matches in which one of its seats won.",
+        "zh": "这些对局中其某个座位获胜的比例。",
+    },
+    "help_win_rate_low": {
+        "en": "The low end of the win rate's 95% (Wilson) interval, of those matches.",
+        "zh": "胜率 95%（Wilson）区间的下限，按这些对局计。",
+    },
+    "help_win_rate_high": {
+        "en": "The high end of the win rate's 95% (Wilson) interval, of those matches.",
+        "zh": "胜率 95%（Wilson）区间的上限，按这些对局计。",
+    },
+    "help_provisional": {
+        "en": "Ticked: fewer than 10 rated matches, so the rating is still settling and its "
+        "interval is wide; compare it with care.",
+        "zh": "勾选：参与评级的对局少于 10 局，等级分尚未稳定、区间较宽，比较时需谨慎。",
+    },
+    "help_page": {
+        "en": "Its own page: the rating over time, results by seat, opponents and matches.",
+        "zh": "其个人主页：等级分走势、按座位的战绩、对手与对局。",
+    },
+    "help_rating_game": {
+        "en": "The game rated: ratings are per game.",
+        "zh": "评级的游戏：等级分按游戏分别计算。",
+    },
+    "help_kind": {
+        "en": "Whose rating: a person's, or a bot's of the same name (rated apart).",
+        "zh": "谁的等级分：真人玩家的，或同名机器人的（分别评级）。",
+    },
+    "help_opponent": {
+        "en": "A name it met at the table, in matches played (experiments left out).",
+        "zh": "同桌遇到过的名字，只计实际对局（不含实验）。",
+    },
+    "help_opponent_matches": {
+        "en": "Complete matches in which both sat at the table.",
+        "zh": "双方同桌的完整对局数。",
+    },
+    "help_ahead": {
+        "en": "Of those matches, how many it finished ahead of the opponent (a better rank).",
+        "zh": "其中名次领先对手的对局数。",
+    },
+    "help_behind": {
+        "en": "Of those matches, how many it finished behind the opponent (a worse rank).",
+        "zh": "其中名次落后于对手的对局数。",
+    },
+    "help_level": {
+        "en": "Of those matches, how many it finished level with the opponent: the same rank, "
+        "a tie the game's rules leave standing.",
+        "zh": "其中与对手名次并列的对局数：规则未能打破的平局。",
+    },
+    "people_seats": {
+        "en": "People (every seat no bot played)",
+        "zh": "真人玩家（所有非机器人座位）",
+    },
+    "played_by": {"en": "Played by", "zh": "操作方"},
+    "experiments_caption": {
+        "en": "Each experiment `squire experiment` stored: what it measured, the metric's mean "
+        "in each arm, A − B with its 95% interval (of the paired differences), the matches "
+        "played in each arm, and why it stopped. Hover over a column's name for what it holds. "
+        "Below, one experiment arm by arm.",
+        "zh": "squire 的实验命令保存的每个实验：测量的指标、两组各自的指标均值、A − B 及其 "
+        "95% 区间（基于成对差值）、每组的对局数，以及停止的原因。将鼠标移到列名上可查看该列的"
+        "含义。下方逐组展示所选的实验。",
+    },
+    "measured": {"en": "What it measured", "zh": "测量的指标"},
+    "rules_a": {"en": "Rules of A", "zh": "A 组规则"},
+    "rules_b": {"en": "Rules of B", "zh": "B 组规则"},
+    "mean_a": {"en": "Mean of A", "zh": "A 组均值"},
+    "mean_b": {"en": "Mean of B", "zh": "B 组均值"},
+    "a_minus_b": {"en": "A − B", "zh": "A − B"},
+    "a_minus_b_low": {"en": "A − B 95% low", "zh": "A − B 95% 下限"},
+    "a_minus_b_high": {"en": "A − B 95% high", "zh": "A − B 95% 上限"},
+    "pairs_measured": {"en": "Pairs measured", "zh": "计入的配对数"},
+    "stopped": {"en": "Why it stopped", "zh": "停止原因"},
+    "help_experiment": {
+        "en": "The experiment's id: the same arguments to `squire experiment` give the same id "
+        "and the same matches.",
+        "zh": "实验编号：实验命令的参数相同，编号和对局也相同。",
+    },
+    "help_measured": {
+        "en": "What the metric is: the number read off every match of both arms and compared.",
+        "zh": "该指标的含义：从两组每局中读出并加以比较的数值。",
+    },
+    "help_metric": {
+        "en": "The metric compared, as `squire experiment --metric` names it.",
+        "zh": "比较的指标，即实验命令中指定的指标名。",
+    },
+    "help_rules_a": {
+        "en": "Arm A's rule set with its changes (`--a`).",
+        "zh": "A 组的规则集及其改动。",
+    },
+    "help_rules_b": {
+        "en": "Arm B's rule set with its changes (`--b`).",
+        "zh": "B 组的规则集及其改动。",
+    },
+    "help_mean_a": {
+        "en": "The metric's mean over arm A's matches measured.",
+        "zh": "A 组计入对局的指标均值。",
+    },
+    "help_mean_b": {
+        "en": "The metric's mean over arm B's matches measured.",
+        "zh": "B 组计入对局的指标均值。",
+    },
+    "help_a_minus_b": {
+        "en": "Arm A's mean minus arm B's: the mean of the pairs' differences (match i of A "
+        "against match i of B: the same table, and the same luck where the rules allow). Above "
+        "0: A's rules give more of the metric.",
+        "zh": "A 组均值减 B 组均值：各配对差值的平均（A 的第 i 局对 B 的第 i 局：座位相同，"
+        "规则允许时运气也相同）。大于 0：A 的规则使该指标更高。",
+    },
+    "help_a_minus_b_low": {
+        "en": "The low end of A − B's 95% interval: the mean difference − 1.96 × its standard "
+        "error. Above 0 (or a high end below 0): more of a difference than chance makes.",
+        "zh": "A − B 95% 区间的下限：平均差值 − 1.96 × 标准误。下限大于 0（或上限小于 0）："
+        "差异超出偶然所能造成的。",
+    },
+    "help_a_minus_b_high": {
+        "en": "The high end of A − B's 95% interval: the mean difference + 1.96 × its standard "
+        "error.",
+        "zh": "A − B 95% 区间的上限：平均差值 + 1.96 × 标准误。",
+    },
+    "help_experiment_matches": {
+        "en": "Matches played in each arm (A and B play as many). For an experiment an older "
+        "squire stored: the matches stored of each arm.",
+        "zh": "每组的对局数（A、B 两组相同）。旧版 squire 保存的实验：每组已保存的对局数。",
+    },
+    "help_pairs_measured": {
+        "en": "Of those pairs of matches, how many the metric was defined on in both arms (a "
+        "card's win rate only where both drafted it): A − B is of these.",
+        "zh": "这些配对中两组都能计算该指标的配对数（例如卡牌胜率只在两组都选了该卡时才有）："
+        "A − B 基于这些配对。",
+    },
+    "help_stopped": {
+        "en": "The stopping rule that ended it: the 95% interval narrower than the precision "
+        "asked (`--precision`), or the most matches allowed played (`--max`); or not finished.",
+        "zh": "结束实验的停止规则：95% 区间窄于要求的精度，或已下完允许的最多对局数；或尚未结束。",
+    },
+    "metric_start_player_win_rate": {
+        "en": "the start player's share of the win (1 a win, 1/k in a k-way tie, else 0)",
+        "zh": "起始玩家获胜的份额（获胜为 1，k 人并列为 1/k，否则为 0）",
+    },
+    "metric_seat_win_rate": {
+        "en": "seat {n}'s share of the win (seats in the log's order; 1 a win, 1/k in a k-way "
+        "tie, else 0)",
+        "zh": "第 {n} 个座位获胜的份额（按记录中的座位顺序；获胜为 1，k 人并列为 1/k，否则为 0）",
+    },
+    "metric_source_share": {
+        "en": "the share of the winners' points that came from {source}",
+        "zh": "胜者得分中来自{source}的比例",
+    },
+    "metric_margin": {
+        "en": "the winner's lead in points over the best seat that did not win (0 when all tie)",
+        "zh": "胜者领先最高未获胜座位的分数（全部并列时为 0）",
+    },
+    "metric_card_win_rate": {
+        "en": "the share of the win taken by the seats that drafted {card}",
+        "zh": "选取了 {card} 的座位获胜的份额",
+    },
+    "not_recorded": {"en": "not recorded", "zh": "未记录"},
+    "no_interval": {"en": "none (fewer than 2 pairs measured)", "zh": "无（计入的配对少于 2 个）"},
+    "stopped_precision": {
+        "en": "precision reached: the 95% interval, {width} wide, is narrower than the "
+        "{precision} asked",
+        "zh": "达到精度：95% 区间宽 {width}，窄于要求的 {precision}",
+    },
+    "stopped_max": {
+        "en": "budget spent: the {most} matches an arm allowed were played; the 95% interval, "
+        "{width} wide, was still not narrower than the {precision} asked",
+        "zh": "预算用完：已下完每组允许的 {most} 局；"
+        "95% 区间宽 {width}，仍未窄于要求的 {precision}",
+    },
+    "stopped_unfinished": {
+        "en": "not finished: still running, or cut short after {matches} matches an arm",
+        "zh": "未结束：仍在运行，或在每组 {matches} 局后中断",
+    },
+    "experiment_not_recorded": {
+        "en": "Stored by an older squire, which kept its matches (A {a}, B {b}) but not what "
+        "it measured: its metric, A − B and why it stopped are not recorded.",
+        "zh": "由旧版 squire 保存：只保存了对局（A 组 {a} 局，B 组 {b} 局），"
+        "未保存测量结果：指标、A − B 与停止原因均未记录。",
+    },
+    "experiment_no_difference": {
+        "en": "Measured: {metric}. No interval: only {pairs} pairs measured; {stopped}.",
+        "zh": "测量：{metric}。无区间：计入的配对只有 {pairs} 个；{stopped}。",
+    },
+    "experiment_found": {
+        "en": "Measured: {metric}. A − B = {difference}, 95% interval {low} to {high}, over "
+        "{pairs} pairs of {matches} matches an arm; {stopped}.",
+        "zh": "测量：{metric}。A − B = {difference}，95% 区间 {low} 至 {high}，"
+        "基于每组 {matches} 局中的 {pairs} 个配对；{stopped}。",
     },
 }
 

@@ -12,10 +12,11 @@ import streamlit as st
 
 from dashboards import queries
 from dashboards.data import query, signature, warehouse_path
+from dashboards.sentences import told
 from ingest.files.catalogues import Library
 from ingest.files.read import rebuilt
 from replay.game import Result
-from replay.replayer import Match, open_log, replay, state_at
+from replay.replayer import Match, Step, open_log, replay, state_at
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class Replayed:
     catalogue: str | None = None  # "name version" of the catalogue it was played with, if any
     result: Result | None = None  # scores by source where the log ends
     sources: tuple[str, ...] = ()  # the sources its ruleset scores from
+    steps: tuple[Step, ...] = ()  # as the engine replayed them: decoded events and their facts
 
 
 def _log_bytes(game_id: str) -> bytes | None:
@@ -75,6 +77,7 @@ def _load(game_id: str, signature_: str) -> Replayed | None:
         catalogue=(f"{played_with.name} {played_with.version}" if played_with else None),
         result=match.game.result(outcome.state),
         sources=tuple(match.game.scored_sources(match.config)),
+        steps=tuple(outcome.steps),
     )
 
 
@@ -95,3 +98,17 @@ def snapshot(
     players = loaded.match.header.players
     seat = players.index(perspective) if perspective in players else None
     return game.snapshot(game.view(state_at(loaded.match, step), seat))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def sentences(
+    game_id: str, signature_: str, lang: str, perspective: str | None = None
+) -> list[str] | None:
+    """The match in words, one sentence a step, as the player `perspective` could tell it
+    (everything for None)."""
+    loaded = _load(game_id, signature_)
+    if loaded is None:
+        return None
+    players = loaded.match.header.players
+    seat = players.index(perspective) if perspective in players else None
+    return told(loaded.match, loaded.steps, lang, seat)

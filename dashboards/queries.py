@@ -274,6 +274,9 @@ EXPERIMENTS_OF_GAME = """
 SELECT experiment, arm, any_value(ruleset_key) AS rules, count(*) AS matches
 FROM games WHERE game = $game AND experiment IS NOT NULL GROUP BY ALL ORDER BY 1, 2
 """
+# What each stored experiment measured and why it stopped (the warehouse's `experiments`
+# view: NULL where an older squire recorded none).
+EXPERIMENT_RESULTS = "SELECT * FROM experiments WHERE game = $game ORDER BY experiment"
 
 RULESETS_OF_GAME = (
     "SELECT DISTINCT variant, ruleset_key FROM games WHERE game = $game ORDER BY ruleset_key, "

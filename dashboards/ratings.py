@@ -1,8 +1,11 @@
-"""The ratings on the pages: a game's leaderboard under the filters, a name's rating over time,
-and links to a player's page (ingest.analyses.ratings rates the matches)."""
+"""The ratings on the pages: a game's leaderboard under the filters, people and bots in tables
+of their own, a name's rating over time, and links to a player's page
+(ingest.analyses.ratings rates the matches). Every column says what it holds in a tooltip."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
 from urllib.parse import quote
 
 import polars as pl
@@ -11,23 +14,24 @@ import streamlit as st
 from dashboards.data import Filters, query, signature
 from dashboards.i18n import t
 from dashboards.stats import with_wilson
-from ingest.analyses.ratings import SEATS, Z, leaderboard, rank, rate
+from dashboards.tables import RATES, csv_bytes, parquet_bytes
+from ingest.analyses.ratings import KINDS, SEATS, Z, leaderboard, rank, rate
 
 # The stored leaderboard, reckoned where the ratings are (a million matches rate four million
 # seats): as ingest.analyses.ratings.leaderboard reckons it from a history.
 LEADERBOARD = """
-SELECT name, arg_max(kind, (played_at, game_id)) AS kind,
+SELECT name, kind,
        arg_max(mu, (played_at, game_id)) AS rating, arg_max(sigma, (played_at, game_id)) AS sigma,
        count(*) AS matches, count(*) FILTER (WHERE wins > 0) / count(*) AS win_rate
-FROM ratings WHERE game = $game GROUP BY name
+FROM ratings WHERE game = $game GROUP BY kind, name
 """
 # A name's ratings over time, thinned to about POINTS a game (a bot may have a million; a
-# chart shows no more), its last match always kept.
+# chart shows no more), its last match always kept; a person and a bot of one name apart.
 POINTS = 2_000
 ONE_NAME = f"""
 WITH mine AS (
-    SELECT *, row_number() OVER (PARTITION BY game ORDER BY played_at, game_id) AS i,
-           count(*) OVER (PARTITION BY game) AS n
+    SELECT *, row_number() OVER (PARTITION BY game, kind ORDER BY played_at, game_id) AS i,
+           count(*) OVER (PARTITION BY game, kind) AS n
     FROM ratings WHERE name = $name
 )
 SELECT * EXCLUDE (i, n), i AS nth, n AS rated FROM mine
@@ -69,31 +73,108 @@ def page_of(name: str) -> str:
     return f"/player?name={quote(name)}"
 
 
+# The leaderboard's columns, each with what it holds (a label key), for people and for bots.
+COLUMNS: dict[str, str | dict[str, str]] = {
+    "name": {"player": "help_person_name", "bot": "help_bot_name"},
+    "rating": "help_rating",
+    "rating_low": "help_rating_low",
+    "rating_high": "help_rating_high",
+    "matches": "help_rated_matches",
+    "win_rate": "help_win_rate_of_matches",
+    "win_rate_low": "help_win_rate_low",
+    "win_rate_high": "help_win_rate_high",
+    "provisional": "help_provisional",
+    "page": "help_page",
+}
+# skill points, to one decimal
+RATING_FORMATS = {c: "%.1f" for c in ("rating", "rating_low", "rating_high")}
+
+
 def board(flt: Filters) -> tuple[pl.DataFrame, bool]:
-    """The leaderboard, each name with a link to its page; whether over all the matches. The
-    rating's interval and the win rate's (of its matches) are named apart: neither is read
-    as the other's."""
+    """The leaderboard, each with a link to its page and its kind (`player` or `bot`, as
+    ingest.analyses.ratings.KINDS); whether over all the matches. The rating's interval and the
+    win rate's (of its matches) are named apart: neither is read as the other's."""
     table, whole = board_of(flt)
     table = table.with_columns(
-        pl.col("kind").replace_strict({"bot": t("bot"), "player": t("player")}),
         pl.col("name").map_elements(page_of, return_dtype=pl.String).alias("page"),
         # the share of its matches it won, so this many of them
         (pl.col("win_rate") * pl.col("matches")).round().cast(pl.Int64).alias("won"),
     ).rename({"low": "rating_low", "high": "rating_high"})
     table = with_wilson(table, "won", "matches", "win_rate_low", "win_rate_high")
-    return table.select(
-        "name",
-        "kind",
-        "rating",
-        "rating_low",
-        "rating_high",
-        "matches",
-        "win_rate",
-        "win_rate_low",
-        "win_rate_high",
-        "provisional",
-        "page",
-    ), whole
+    return table.select("kind", *COLUMNS), whole
+
+
+def apart(table: pl.DataFrame) -> dict[str, pl.DataFrame]:
+    """The leaderboard of each kind, people first: its own order (by rating, highest first)
+    kept, the kind left to the table's title."""
+    return {kind: table.filter(pl.col("kind") == kind).drop("kind") for kind in KINDS}
+
+
+def show_board(flt: Filters) -> None:
+    """The ratings' section of a page: people, then bots, in tables of their own."""
+    leaders, whole = board(flt)
+    st.caption(t("ratings_apart_caption"))
+    if flt.narrowed and whole:  # too many matches to rate again while the page waits
+        st.caption(t("ratings_all").format(most=f"{RERATE:,}"))
+    for kind, table in apart(leaders).items():
+        st.markdown(f"**{t('rated_people' if kind == 'player' else 'rated_bots')}**")
+        if table.is_empty():
+            st.caption(t("no_rated_people" if kind == "player" else "no_rated_bots"))
+            continue
+        helps = {c: h if isinstance(h, str) else h[kind] for c, h in COLUMNS.items()}
+        explained(
+            table,
+            f"ratings-{'people' if kind == 'player' else 'bots'}",
+            helps,
+            links={"page": t("open_page")},
+            formats=RATING_FORMATS,
+        )
+
+
+def explained(
+    frame: pl.DataFrame,
+    name: str,
+    helps: Mapping[str, str],
+    height: int | None = None,
+    links: Mapping[str, str] | None = None,
+    formats: Mapping[str, str] | None = None,
+) -> None:
+    """A table as dashboards.tables.show draws it (headers in the reader's language, rates as
+    percentages, the two downloads), each header with a tooltip saying what its column holds
+    (`helps`: a label key by column); `formats`: a number format by column (`%.1f`)."""
+    headers: dict[str, Any] = {}
+    for column in frame.columns:
+        label, help_ = t(column), t(helps[column]) if column in helps else None
+        if links and column in links:
+            headers[column] = st.column_config.LinkColumn(
+                label, display_text=links[column], help=help_
+            )
+        elif column in RATES:
+            headers[column] = st.column_config.NumberColumn(label, format="percent", help=help_)
+        elif formats and column in formats:
+            headers[column] = st.column_config.NumberColumn(
+                label, format=formats[column], help=help_
+            )
+        else:
+            headers[column] = st.column_config.Column(label, help=help_)
+    st.dataframe(
+        frame, hide_index=True, column_config=headers, height="auto" if height is None else height
+    )
+    row = st.container(horizontal=True)
+    row.download_button(
+        f"⬇ {t('download_csv')}",
+        lambda: csv_bytes(frame),
+        f"{name}.csv",
+        "text/csv",
+        key=f"{name}-csv",
+    )
+    row.download_button(
+        f"⬇ {t('download_parquet')}",
+        lambda: parquet_bytes(frame),
+        f"{name}.parquet",
+        "application/octet-stream",
+        key=f"{name}-parquet",
+    )
 
 
 def over_time(history: pl.DataFrame, name: str) -> pl.DataFrame:
@@ -103,6 +184,7 @@ def over_time(history: pl.DataFrame, name: str) -> pl.DataFrame:
         history.filter(pl.col("name") == name)
         .select(
             "game",
+            "kind",
             "game_id",
             "played_at",
             "nth",

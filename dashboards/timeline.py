@@ -74,10 +74,9 @@ def figure(reviewed: Review, players: Sequence[str], step: int) -> go.Figure:
     return fig
 
 
-def turning_point_label(point: dict[str, object]) -> str:
-    """The step, who acted and how (the whole event is the button's help), whose chance moved."""
+def turning_point_label(point: dict[str, object], said: Sequence[str]) -> str:
+    """The step and what happened there in the move log's words, whose chance moved."""
     before, after = float(point["before"]), float(point["after"])  # type: ignore[arg-type]
-    acted = " ".join(str(point["what"]).split()[:2])
-    return plain(
-        f"{t('step')} {point['step']} · {acted} · {point['player']} {before:.0%} → {after:.0%}"
-    )
+    at = int(point["step"])  # type: ignore[call-overload]
+    what = said[at - 1] if 0 < at <= len(said) else ""
+    return plain(f"{at} · {what} — {point['player']} {before:.0%} → {after:.0%}")

@@ -1,9 +1,10 @@
 """Balance, for designers: seat advantage with a significance test, the draft card by card,
-each source's share of winners' points, and two rule sets side by side."""
+each source's share of winners' points, two rule sets side by side, and the stored experiments:
+what each measured, A − B with its interval, the matches played and why it stopped."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 import plotly.express as px
 import polars as pl
@@ -11,9 +12,10 @@ import streamlit as st
 
 from dashboards import queries
 from dashboards.boards import board
-from dashboards.common import filters, has_matches, literals, named, where
+from dashboards.common import filters, has_matches, literals, measured, named, plain, where
 from dashboards.data import Filters, query
-from dashboards.i18n import t
+from dashboards.i18n import language, t
+from dashboards.ratings import explained
 from dashboards.stats import chi_square_p, with_error_bars, with_wilson
 from dashboards.tables import show
 
@@ -82,6 +84,21 @@ if own is not None:
 else:
     sql, params = where(flt, queries.COMPONENTS)
     components = with_wilson(query(sql, params), "wins", "seats")
+    # Each component by its name where the game's package names it (a catalogue's card, a
+    # tile by what it does), and the action that took it in words.
+    naming = getattr(board(flt.game), "component", None) if flt.game else None
+    lang = language()
+    if not components.is_empty():
+        components = components.with_columns(
+            pl.col("action").replace_strict(
+                {a: t(f"event_{a}") for a in components["action"].unique()}
+            ),
+            pl.col("item")
+            .replace_strict({i: naming(i, lang) for i in components["item"].unique()})
+            .alias("name")
+            if naming is not None
+            else pl.col("item").alias("name"),
+        )
     if not components.is_empty():
         st.subheader(t("components"))
         st.caption(t("components_caption"))
@@ -92,7 +109,7 @@ else:
                 px.bar(
                     literals(
                         with_error_bars(top, "win_rate_of_takers").with_columns(
-                            (pl.col("action") + " " + pl.col("item")).alias("label")
+                            (pl.col("name") + " (" + pl.col("action") + ")").alias("label")
                         ),
                         "label",
                     ).to_pandas(),
@@ -108,6 +125,7 @@ else:
         show(
             components.select(
                 "action",
+                "name",
                 "item",
                 "taken",
                 "seats",
@@ -130,7 +148,11 @@ if not shares.is_empty():
     )
     st.plotly_chart(
         px.bar(
-            literals(shares, "ruleset_key").to_pandas(), x="ruleset_key", y="share", color="label"
+            literals(shares, "ruleset_key").to_pandas(),
+            x="ruleset_key",
+            y="share",
+            color="label",
+            labels={"ruleset_key": t("ruleset"), "share": t("share"), "label": t("source")},
         ).update_layout(height=320, yaxis_tickformat=".0%", xaxis_title=None),
         key="source-share",
     )
@@ -142,16 +164,20 @@ VARIANT = " · "
 
 
 def _side(one: Filters, name: str) -> None:
-    """One side of a comparison: its bots' win rates and the sources of its winners' points."""
+    """One side of a comparison: its bots' win rates (and its people's, together: the seats
+    no bot played) and the sources of its winners' points."""
     sql, params = where(one, queries.RULESET_SUMMARY)
     summary = with_wilson(
-        query(sql, params).with_columns((pl.col("wins") / pl.col("seats")).alias("win_rate")),
+        query(sql, params).with_columns(
+            (pl.col("wins") / pl.col("seats")).alias("win_rate"),
+            pl.col("agent").fill_null(t("people_seats")).alias("played_by"),
+        ),
         "wins",
         "seats",
     )
     show(
         summary.select(
-            "agent", "seats", "wins", "win_rate", "interval_low", "interval_high", "mean_score"
+            "played_by", "seats", "wins", "win_rate", "interval_low", "interval_high", "mean_score"
         ),
         f"{name}-bots",
     )
@@ -184,11 +210,103 @@ if len(choices) >= 2:
 else:
     st.caption(t("one_ruleset"))
 
-# Stored experiments (`squire experiment`): each arm's bots and sources, side by side.
+# Stored experiments (`squire experiment`): what each measured and what it found, then each
+# arm's bots and sources, side by side.
+EXPERIMENT_COLUMNS = {
+    "experiment": "help_experiment",
+    "metric": "help_metric",
+    "measured": "help_measured",
+    "rules_a": "help_rules_a",
+    "rules_b": "help_rules_b",
+    "mean_a": "help_mean_a",
+    "mean_b": "help_mean_b",
+    "a_minus_b": "help_a_minus_b",
+    "a_minus_b_low": "help_a_minus_b_low",
+    "a_minus_b_high": "help_a_minus_b_high",
+    "matches": "help_experiment_matches",
+    "pairs_measured": "help_pairs_measured",
+    "stopped": "help_stopped",
+}
+# A metric's values: shares of a win or of points, or points (the margin): four decimals
+# tell a difference of a hundredth of a percent.
+EXPERIMENT_FORMATS = {
+    "mean_a": "%.4f",
+    "mean_b": "%.4f",
+    "a_minus_b": "%+.4f",
+    "a_minus_b_low": "%+.4f",
+    "a_minus_b_high": "%+.4f",
+}
+
+
+def _number(x: float | None) -> str:
+    return t("no_interval") if x is None else f"{x:.4g}"
+
+
+def why_stopped(row: dict[str, Any]) -> str:
+    """The stopping rule that ended the experiment's run, in words."""
+    if not row["recorded"]:
+        return t("not_recorded")
+    low, high = row["a_minus_b_low"], row["a_minus_b_high"]
+    width = None if low is None or high is None else high - low
+    asked = {"width": _number(width), "precision": f"{row['precision']:g}"}
+    if row["stopped"] == "precision":
+        return t("stopped_precision").format(**asked)
+    if row["stopped"] == "max":
+        return t("stopped_max").format(most=f"{row['most']:,}", **asked)
+    if row["stopped"] is None:
+        return t("stopped_unfinished").format(matches=f"{row['matches']:,}")
+    return str(row["stopped"])
+
+
+def experiment_table(results: pl.DataFrame) -> pl.DataFrame:
+    """A row an experiment: what it measured, each arm's rules and mean, A − B with its 95%
+    interval, the matches played an arm and the pairs measured, why it stopped."""
+    rows = list(results.iter_rows(named=True))
+    return results.select(
+        "experiment",
+        pl.col("metric").fill_null(t("not_recorded")),
+        pl.Series("measured", [measured(r["metric"]) for r in rows], pl.String),
+        "rules_a",
+        "rules_b",
+        "mean_a",
+        "mean_b",
+        "a_minus_b",
+        "a_minus_b_low",
+        "a_minus_b_high",
+        # an experiment an older squire stored: the matches it stored of each arm
+        pl.coalesce("matches", pl.min_horizontal("stored_a", "stored_b")).alias("matches"),
+        "pairs_measured",
+        pl.Series("stopped", [why_stopped(r) for r in rows], pl.String),
+    )
+
+
+def found(row: dict[str, Any]) -> str:
+    """An experiment's result in one sentence."""
+    if not row["recorded"]:
+        return t("experiment_not_recorded").format(a=row["stored_a"], b=row["stored_b"])
+    if row["a_minus_b"] is None:
+        return t("experiment_no_difference").format(
+            metric=measured(row["metric"]), pairs=row["pairs_measured"], stopped=why_stopped(row)
+        )
+    return t("experiment_found").format(
+        metric=measured(row["metric"]),
+        difference=f"{row['a_minus_b']:+.4f}",
+        low=f"{row['a_minus_b_low']:+.4f}",
+        high=f"{row['a_minus_b_high']:+.4f}",
+        matches=f"{row['matches']:,}",
+        pairs=f"{row['pairs_measured']:,}",
+        stopped=why_stopped(row),
+    )
+
+
 arms = query(queries.EXPERIMENTS_OF_GAME, {"game": flt.game})
 if not arms.is_empty():
     st.subheader(t("experiments"))
-    st.caption(t("sides_caption"))
+    st.caption(t("experiments_caption"))
+    results = query(queries.EXPERIMENT_RESULTS, {"game": flt.game})
+    explained(
+        experiment_table(results), "experiments", EXPERIMENT_COLUMNS, formats=EXPERIMENT_FORMATS
+    )
     labels = {
         exp: " · ".join(
             f"{row['arm'].upper()}: {row['rules']} ({row['matches']})"
@@ -202,6 +320,10 @@ if not arms.is_empty():
         format_func=lambda exp: f"{exp} — {labels[exp]}",
         key="experiment",
     )
+    chosen_row = results.filter(pl.col("experiment") == chosen)
+    if not chosen_row.is_empty():
+        st.markdown(plain(found(chosen_row.row(0, named=True))))
+    st.caption(t("sides_caption"))
     for column, side in zip(st.columns(2), ("a", "b")):
         with column:
             st.caption(side.upper())

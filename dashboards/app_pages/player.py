@@ -11,10 +11,10 @@ from dashboards import queries
 from dashboards.common import PALETTE, game_label, games_named, has_matches, named, plain
 from dashboards.data import query
 from dashboards.i18n import t
-from dashboards.ratings import ONE_NAME, over_time
+from dashboards.ratings import COLUMNS, ONE_NAME, RATING_FORMATS, explained, over_time
 from dashboards.stats import with_wilson
 from dashboards.tables import show
-from ingest.analyses.ratings import PROVISIONAL
+from ingest.analyses.ratings import KINDS, PROVISIONAL
 
 st.title(t("player_page"))
 if not has_matches():
@@ -44,9 +44,12 @@ rated = over_time(query(ONE_NAME, {"name": name}), name)
 if rated.is_empty():
     st.caption(t("not_rated"))
 else:
+    # a person and a bot who share the name are rated apart: each line says whose it is
+    both = rated["kind"].n_unique() > 1
     fig = go.Figure()
-    for i, game in enumerate(rated["game"].unique(maintain_order=True).to_list()):
-        mine = rated.filter(pl.col("game") == game)
+    lines = rated.select("game", "kind").unique(maintain_order=True).iter_rows()
+    for i, (game, kind) in enumerate(lines):
+        mine = rated.filter((pl.col("game") == game) & (pl.col("kind") == kind))
         if mine.is_empty():
             continue
         colour = PALETTE[i % len(PALETTE)]
@@ -63,9 +66,8 @@ else:
                 showlegend=False,
             )
         )
-        fig.add_trace(
-            go.Scatter(x=x, y=mine["rating"], name=game_label(game), line={"color": colour})
-        )
+        label = f"{game_label(game)} ({t(kind)})" if both else game_label(game)
+        fig.add_trace(go.Scatter(x=x, y=mine["rating"], name=label, line={"color": colour}))
     fig.update_layout(
         height=300,
         margin={"t": 10, "b": 10},
@@ -73,20 +75,25 @@ else:
         xaxis_title=t("matches"),
     )
     st.plotly_chart(fig, key="rating-over-time")
-    latest = rated.group_by("game", maintain_order=True).last()
+    latest = rated.group_by("game", "kind", maintain_order=True).last()
     latest = latest.with_columns((pl.col("rated") < PROVISIONAL).alias("provisional"))
-    show(
-        games_named(
-            latest.select(
-                "game",
-                "rating",
-                "rating_low",
-                "rating_high",
-                pl.col("rated").alias("matches"),
-                "provisional",
-            )
-        ),
+    latest = latest.select(
+        "game",
+        *(("kind",) if both else ()),
+        "rating",
+        "rating_low",
+        "rating_high",
+        pl.col("rated").alias("matches"),
+        "provisional",
+    )
+    if both:
+        latest = latest.with_columns(pl.col("kind").replace_strict({k: t(k) for k in KINDS}))
+    helps = {c: h for c, h in COLUMNS.items() if isinstance(h, str)}
+    explained(
+        games_named(latest),
         f"rating-{name}",
+        {**helps, "game": "help_rating_game", "kind": "help_kind"},
+        formats=RATING_FORMATS,
     )
 
 st.subheader(t("results_by_seat"))
@@ -119,7 +126,17 @@ show(
 )
 
 st.subheader(t("opponents"))
-show(query(queries.PLAYER_OPPONENTS, {"name": name}), f"opponents-{name}")
+explained(
+    query(queries.PLAYER_OPPONENTS, {"name": name}),
+    f"opponents-{name}",
+    {
+        "opponent": "help_opponent",
+        "matches": "help_opponent_matches",
+        "ahead": "help_ahead",
+        "behind": "help_behind",
+        "level": "help_level",
+    },
+)
 
 st.subheader(t("matches_played"))
 show(

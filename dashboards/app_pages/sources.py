@@ -40,6 +40,7 @@ st.plotly_chart(
         color="group",
         barmode="group",
         category_orders={"label": labels},
+        labels={"label": t("source"), "mean": t("mean"), "group": t("seats")},
     ).update_layout(height=320, xaxis_title=None, yaxis_title=t("points"), legend_title=None),
     key="means",
 )
@@ -77,7 +78,8 @@ st.plotly_chart(
 
 st.subheader(f"{t('mean')} — {t('bot')} / {t('players')}")
 # Fixed grouping columns by choice (never user text in the SQL).
-GROUPS = {"agent": "coalesce(agent, '—')", "player_count": "player_count", "player": "player"}
+# Seats no bot played are one group of their own, named in the page's language below.
+GROUPS = {"agent": "coalesce(agent, '')", "player_count": "player_count", "player": "player"}
 by = st.radio(
     "by",
     list(GROUPS),
@@ -93,6 +95,13 @@ sql, params = where(flt, queries.SOURCE_MEANS_BY.replace("{by}", GROUPS[by]))
 # A row a group and source, not a grid: a source only some rule sets score has fewer seats
 # than the rest of its group, so each mean needs its own n.
 means = named(query(sql, params), "source").with_columns(pl.col("mean").round(2))
+if by == "agent":
+    means = means.with_columns(
+        pl.when(pl.col("value") == "")
+        .then(pl.lit(t("people_seats")))
+        .otherwise(pl.col("value"))
+        .alias("value")
+    )
 show(
     means.select("value", "source", "seats", "mean").rename(
         {"value": t({"agent": "bot", "player_count": "players"}.get(by, by))}
@@ -140,6 +149,7 @@ if matches:
             y="points",
             color="source",
             category_orders={"source": labels},
+            labels={"player": t("player"), "points": t("points"), "source": t("source")},
         ).update_layout(height=320, xaxis_title=None),
         key="one-match",
     )

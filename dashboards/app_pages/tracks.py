@@ -44,7 +44,7 @@ if ids:
             y="progress",
             color=t("player"),
             line_shape="hv",
-            labels={"step": t("step")},
+            labels={"step": t("step"), "progress": t(track)},
         )
         # px writes each player's name into the hover template, where it would be read as one
         .update_traces(
@@ -75,7 +75,12 @@ if not means.is_empty():
             facet_col="label",
             facet_col_wrap=4,
             markers=True,
-            labels={"mean_progress": t("progress"), "round": t("round"), "group": ""},
+            labels={
+                "mean_progress": t("progress"),
+                "round": t("round"),
+                "group": "",
+                "label": t("track"),
+            },
         )
         .for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
         .update_layout(height=460),

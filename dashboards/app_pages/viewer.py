@@ -22,8 +22,8 @@ from dashboards.common import (
 from dashboards.data import PLAYED, query, signature
 from dashboards.export import match_html
 from dashboards.i18n import language, t
-from dashboards.match import load, snapshot
-from dashboards.tables import show
+from dashboards.match import load, sentences, snapshot
+from dashboards.stepper import move_log, moved
 from dashboards.timeline import figure as chances_figure
 from dashboards.timeline import reviewed, turning_point_label
 from ingest.analyses.review import Review
@@ -122,6 +122,8 @@ if loaded is None:
 match, events = loaded.match, loaded.events
 players = match.header.players
 last = len(events)
+LOG = "move-log"  # the move log: its rows, the arrow keys and autoplay
+ACKED = "move-log-acked"  # the sequence number of the last move the page took from it
 
 
 def _move(delta: int) -> None:
@@ -142,30 +144,17 @@ def _clicked() -> None:
         st.session_state["step"] = min(last, max(0, int(points[0]["x"])))
 
 
+def _logged() -> None:
+    """A row of the move log clicked, an arrow key pressed or autoplay's next step."""
+    asked = moved(LOG)
+    if asked is not None:
+        to, seq = asked
+        st.session_state["step"] = min(last, max(0, to))
+        st.session_state[ACKED] = seq
+
+
 def _to(target: int) -> None:
     st.session_state["step"] = target
-
-
-def describe(fact: dict[str, object]) -> str:
-    """One fact in words; every kind of fact the engines establish."""
-    kind, who = fact["fact"], fact["player"]
-    if kind == "score":
-        return f"{who}: {t(str(fact['source']))} {fact['points']:+d}"
-    if kind == "resource":
-        return f"{who}: {t(str(fact['resource']))} {fact['delta']:+d} ({t(str(fact['cause']))})"
-    if kind == "removed":
-        return (
-            f"{who} {t('removes')} {fact['count']} {t(str(fact['piece']))} "
-            f"{t('of')} {fact['victim']} {fact['place']} ({t(str(fact['cause']))})"
-        )
-    if kind == "ranked":  # where the round ends: the track's leader, and where it stands
-        return t("round_end_leader").format(
-            track=t(str(fact["track"])), who=who, at=fact["progress"]
-        )
-    return (
-        f"{who}: {t(str(fact['track']))} {fact['before']} → {fact['after']} "
-        f"({t(str(fact['cause']))})"
-    )
 
 
 board_of = board_package(match.game.name)
@@ -176,44 +165,65 @@ if asked is not None and (not asked.isdigit() or int(asked) > last):
     # A link to a step this match does not have: said, not silently replaced.
     st.warning(t("step_beyond").format(asked=plain(asked), last=last))
     st.session_state["step"] = last
+playing = False
 if last:
-    # The step controls in one row: with the finder folded, the board starts high on the screen.
-    nav = st.columns([1.6, 1.3, 7, 3], vertical_alignment="center")
-    nav[0].button(t("previous"), on_click=_move, args=(-1,), disabled=False, shortcut="Left")
-    nav[1].button(t("next"), on_click=_move, args=(1,), shortcut="Right")
-    nav[3].selectbox(
+    # The step controls in one row that wraps on a phone: each button as wide as its words.
+    nav = st.container(horizontal=True, vertical_alignment="center")
+    nav.button(t("previous"), on_click=_move, args=(-1,), help=t("keys_help"))
+    nav.button(t("next"), on_click=_move, args=(1,), help=t("keys_help"))
+    if st.session_state.get("step", 0) > last:
+        st.session_state["step"] = last
+    with nav:
+        step = st.slider(
+            t("step"),
+            0,
+            last,
+            key="step",
+            bind="query-params",
+            label_visibility="collapsed",
+            width="stretch",
+        )
+    playing = nav.toggle(t("autoplay"), key="autoplay", width="content")
+    speed = nav.select_slider(
+        t("speed"),
+        options=[2000, 1000, 500, 250],
+        value=1000,
+        format_func=lambda ms: t("per_second").format(n=f"{1000 / ms:g}"),
+        help=t("speed"),
+        key="speed",
+        label_visibility="collapsed",
+        width=140,
+    )
+    nav.selectbox(
         t("jump"),
         [None, *anchors],
-        format_func=lambda s: "—" if s is None else anchors[s],
+        format_func=lambda s: t("jump") if s is None else anchors[s],
         key="jump",
         on_change=_jump,
         label_visibility="collapsed",
+        width=220,
     )
-    if st.session_state.get("step", 0) > last:
-        st.session_state["step"] = last
-    with nav[2]:
-        step = st.slider(
-            t("step"), 0, last, key="step", bind="query-params", label_visibility="collapsed"
-        )
     if loaded.result is not None and not loaded.result.complete:
         st.warning(t("log_stops").format(last=last))
 else:
     # A log of its header alone has one state to show, its start: there is nothing to step
     # through (and Streamlit refuses a slider from 0 to 0).
-    step = 0
+    step, speed = 0, 1000
     st.warning(t("no_events"))
 
 # One perspective for every game with secrets: the engine's view of that player hides the rest.
 seen_by = perspective(list(players)) if match.game.secrets else None
 view = snapshot(game_id, step, signature(), seen_by)
 assert view is not None
+lang = language()
+said = sentences(game_id, signature(), lang, seen_by) or []
 catalogue = f" · {t('catalogue')} {loaded.catalogue}" if loaded.catalogue else ""
 # A match played under other rules than the game's standard ones says so (KA-21's advanced).
 named = match.header.ruleset
 ruleset = f" · {named}" if named and named != match.game.standard_ruleset else ""
 st.caption(
     plain(
-        f"{game_label(match.game.name)} · {match.header.variant}{ruleset}{catalogue} · "
+        f"{game_label(match.game.name)} · {t(match.header.variant)}{ruleset}{catalogue} · "
         f"{board_of.caption(view)} · {t('start_player')}: {view['start_player']}"
     )
 )
@@ -232,16 +242,43 @@ for who in players:
             query_params={"name": rated},
         )
 
+
+def expected(expect: dict[str, object]) -> str:
+    """Who the game waits for, and for what, in words."""
+    kinds = [str(k) for k in (expect.get("kinds") or [expect["kind"]])]  # type: ignore[attr-defined]
+    what = t("or").join(t(f"event_{kind}") for kind in kinds)
+    waiting = [str(p) for p in expect["players"]]  # type: ignore[attr-defined]
+    who = ", ".join(waiting) if waiting else t("chance")
+    by = expect.get("decided_by")
+    decider = t("chance") if by == "chance" else str(by)
+    chosen = " " + t("decided_by").format(by=decider) if by and by not in waiting else ""
+    return f"{t('next_expected')}: {who} — {what}{chosen}"
+
+
 current = events[step - 1] if step > 0 else None
 chart = None
-board, side = st.columns([3, 2])
-if match.game.secrets:
-    with side:
-        perspective_switch(list(players))
+board, told = st.columns([3, 2])
 with board:
     drawn = board_of.figure(view, players, current)
     st.plotly_chart(drawn, key="board")
-    chances = reviewed(game_id)
+chances = reviewed(game_id)
+
+with told:
+    if match.game.secrets:
+        perspective_switch(list(players))
+    # What just happened, in words, where the eye is: beside the board.
+    where = f"{t('step')} {step} / {last}" + (
+        f" · {t('round')} {current['round']}" if current is not None else ""
+    )
+    st.markdown(f"**{where}**")
+    st.markdown(plain(said[step - 1]) if current is not None and said else t("match_starts"))
+    expect = view["expecting"]
+    if expect["kind"] == "nothing":
+        st.success(t("game_over"))
+    else:
+        st.info(plain(expected(expect)))
+    # Who was winning, beside the board whatever its height: a board of four Albus Academy
+    # seats is as tall as the screen.
     if isinstance(chances, str):
         st.caption(plain(chances))
     elif chances is not None:
@@ -253,38 +290,42 @@ with board:
             selection_mode="points",
             config={"displayModeBar": False},
         )
-    expect = view["expecting"]
-    if expect["kind"] == "nothing":
-        st.success(t("game_over"))
-    else:
-        by = expect.get("decided_by")
-        st.info(
-            plain(
-                f"{t('next_expected')}: {' / '.join(expect.get('kinds') or [expect['kind']])} — "
-                f"{', '.join(expect['players'])}"
-                + (f" ({t('by')} {by})" if by and by not in expect["players"] else "")
-            )
-        )
-
-with side:
+    move_log(
+        LOG,
+        [t("match_starts"), *said],
+        step,
+        acked=st.session_state.get(ACKED, 0),
+        playing=playing,
+        every_ms=speed,
+        on_move=_logged,
+    )
     if chances is not None and not isinstance(chances, str) and chances.turning_points:
         st.markdown(f"**{t('turning_points')}**", help=t("chances_help"))
+        # A turning point's button holds its whole sentence: wrapped, not cut off.
+        st.html(
+            "<style>.st-key-turning button,.st-key-turning button p{white-space:normal;"
+            "text-align:left;height:auto;overflow:visible;text-overflow:clip}</style>"
+        )
+        turning = st.container(key="turning")
         for i, point in enumerate(chances.turning_points):
-            st.button(
-                turning_point_label(point),
+            turning.button(
+                turning_point_label(point, said),
                 key=f"turning-{i}",
-                help=plain(str(point["what"])),
                 on_click=_to,
                 args=(point["step"],),
                 type="tertiary",
             )
-    board_of.side(view, players)
 
+# The seats' tables at the page's width: on a phone they come after the board and the words.
+board_of.side(view, players)
+
+below = getattr(board_of, "beneath", None)  # a game's own sections (Knight Academy's draft)
+if below is not None:
+    below(game_id, list(players), view, seen_by)
 
 # The file is written only when the button is clicked, from what this run drew and in the
 # language it drew it in (the click's callback runs outside the page's run).
 shown = seen_by
-lang = language()
 replayed = loaded
 heading = f"{game_label(match.game.name)} · {game_id}"
 st.download_button(
@@ -294,6 +335,9 @@ st.download_button(
         caption=f"{t('step', lang)} {step} / {last}"
         + (f" · {t('perspective', lang)}: {shown}" if shown else ""),
         board=drawn,
+        tables=board_of.tables(view, list(players), lang),
+        sentences=said,
+        step=step,
         chances=chart if isinstance(chances, Review) else None,
         reviewed=chances if isinstance(chances, Review) else None,
         result=replayed.result,
@@ -304,34 +348,4 @@ st.download_button(
     f"{game_id}-step-{step}.html",
     "text/html",
     key="export",
-)
-
-below = getattr(board_of, "beneath", None)  # a game's own sections (Knight Academy's draft)
-if below is not None:
-    below(game_id, list(players), view, seen_by)
-
-if current is not None and current["facts"]:
-    st.subheader(t("facts"))
-    for fact in current["facts"]:
-        if fact["fact"] != "ranked" or fact["leads"]:  # of a round's ranking, its leaders
-            st.markdown(plain("• " + describe(fact)))
-
-st.subheader(t("events"))
-window = range(max(0, step - 8), min(last, step + 8))
-show(
-    pl.DataFrame(
-        [
-            {
-                "": "▶" if events[i]["index"] == step else "",
-                "#": events[i]["index"],
-                "line": events[i]["line"],
-                t("round"): events[i]["round"],
-                "kind": events[i]["kind"],
-                t("player"): events[i]["player"],
-                "event": events[i]["event"],
-            }
-            for i in window
-        ]
-    ),
-    f"events-{game_id}",
 )

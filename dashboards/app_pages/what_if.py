@@ -11,7 +11,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.common import filters, has_matches
+from dashboards.common import filters, has_matches, measured
 from dashboards.data import Filters, query, signature, warehouse_path
 from dashboards.i18n import t
 from dashboards.tables import show
@@ -71,7 +71,9 @@ with st.form("what-if"):
     )
     st.caption(f"{t('what_if_experiment')} {t('what_if_experiment_help')}")
     left, middle, right = st.columns(3)
-    metric = left.selectbox(t("metric"), metric_names(game), key="experiment-metric")
+    metric = left.selectbox(
+        t("metric"), metric_names(game), format_func=measured, key="experiment-metric"
+    )
     counts = query(queries.FILTER_CHOICES).filter(pl.col("game") == game.name)["player_count"]
     tables = sorted(set(counts.to_list())) or [4]  # the tables its stored matches were played at
     seats = middle.selectbox(

@@ -11,7 +11,7 @@ from dashboards import queries
 from dashboards.common import filters, has_matches, literal, where
 from dashboards.data import query
 from dashboards.i18n import t
-from dashboards.ratings import RERATE, board
+from dashboards.ratings import show_board
 from dashboards.stats import wilson
 from dashboards.tables import show
 
@@ -21,18 +21,14 @@ if not has_matches():
 flt = filters()
 
 st.subheader(t("ratings"))
-st.caption(t("ratings_caption"))
-leaders, whole = board(flt)
-if flt.narrowed and whole:  # too many matches to rate again while the page waits
-    st.caption(t("ratings_all").format(most=f"{RERATE:,}"))
-show(leaders, "ratings", height=260, links={"page": t("open_page")})
+show_board(flt)
 
 # Fixed column expressions by dimension (never user text in the SQL).
 DIMENSIONS = {
     "seat": "position + 1",  # in turn order from the start player
     "start_player": "CASE WHEN start_player THEN 'yes' ELSE 'no' END",
     "player": "player",
-    "bot": "coalesce(agent, '—')",
+    "bot": "agent",  # the seats bots played: a person's seat is no bot's
     "players": "player_count",
     "ruleset": "ruleset_key",
 }
@@ -41,6 +37,8 @@ DIMENSIONS = {
 def rates(dimension: str) -> pl.DataFrame:
     sql, params = where(flt, queries.WIN_RATES.replace("{dimension}", DIMENSIONS[dimension]))
     frame = query(sql, params)
+    if dimension == "bot":
+        frame = frame.filter(pl.col("value").is_not_null())
     if dimension == "start_player":  # the answer in the reader's language
         frame = frame.with_columns(
             pl.col("value").replace_strict(

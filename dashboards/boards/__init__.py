@@ -3,14 +3,20 @@ package (`replay.registry.PACKAGES`), found by the game's record, so that a new 
 package here and changes no shared file.
 
 A game's package gives the match viewer `figure(view, players, event)` (the state drawn, the
-current event's hexes or discs picked out), `side(view, players)` (the seats' panel),
+current event's hexes or discs picked out), `tables(view, players, lang)` (the seats' panel as
+titled tables, which the page and the HTML export both show) and `side(view, players)` (that
+panel drawn), `sentences(match, steps, lang, seat)` (the move log: one sentence a step, told as
+the seat could tell it; `dashboards.sentences` holds the words every game shares),
 `caption(view)` and `anchors(events)` (where the jump list may go); its `labels` module holds
-the game's words in every language (`LABELS`, as `dashboards.i18n`'s). It may also give:
+the game's words in every language (`LABELS`, as `dashboards.i18n`'s), `event_<kind>` for every
+kind of event among them. It may also give:
 
 - `beneath(game_id, players, view, perspective)`: what the viewer shows of the match below the
   board (Knight Academy's draft);
 - `balance(flt)`: Balance's section on the game's components, in place of the shared table of
-  what seats took.
+  what seats took;
+- `component(item, lang)`: a component's name for that shared table (a card by its catalogue
+  name, a tile by what it does).
 """
 
 from __future__ import annotations

@@ -5,9 +5,10 @@ The model is Weng and Lin's Bayesian approximation of the Plackett–Luce model 
 uncertainty `sigma`, and every complete match updates its seats' estimates from the order
 they finished in, 2 to 5 seats, a tie where the game leaves one (the stored `rank`, after
 Heraldry's tie-break). A seat played by a bot is the bot's (`greedy`, `random`, …), any other
-seat its player's; a neutral seat (Gawain, KA-19) is nobody's. Where one name holds several
-seats of a match (two greedy bots), each seat is rated against the others and the name takes
-the sum of their changes.
+seat its player's; a neutral seat (Gawain, KA-19) is nobody's. A rating is of a kind and a name:
+a person who calls herself `greedy` is not the bot. Where one of them holds several seats of a
+match (two greedy bots), each seat is rated against the others and it takes the sum of their
+changes.
 
 Matches are rated in the order they were played (`played_at`, then `game_id`), so the ratings
 are the same whatever order the logs were ingested in. The warehouse keeps every match's
@@ -35,7 +36,7 @@ import pyarrow.parquet as pq
 
 from ingest.analyses import plackett_luce
 from ingest.warehouse.selection import Selection
-from ingest.warehouse.warehouse import open_reader, rating_files
+from ingest.warehouse.warehouse import announce, open_reader, rating_files
 
 # A name with fewer rated matches than this is shown as provisional.
 PROVISIONAL = 10
@@ -76,18 +77,22 @@ ORDER BY played_at, g.game_id, s.seat
 """
 
 
+# Who a rating is of, within a game: (kind, name), kind `player` or `bot`.
+Rated = tuple[str, str, str]  # (game, kind, name)
+
+
 def rate(
-    seats: pl.DataFrame, start: dict[tuple[str, str], tuple[float, float]] | None = None
+    seats: pl.DataFrame, start: dict[Rated, tuple[float, float]] | None = None
 ) -> pl.DataFrame:
-    """Rate the matches of `seats` (SEATS' columns, in its order) from `start` (name's
-    (mu, sigma) by (game, name); fresh names start at the model's prior): their history rows."""
+    """Rate the matches of `seats` (SEATS' columns, in its order) from `start` ((mu, sigma) by
+    (game, kind, name); the fresh start at the model's prior): their history rows."""
     slices = (seats.slice(offset, SLICE) for offset in range(0, seats.height, SLICE))
     done = [pl.DataFrame(rows, schema=HISTORY, orient="row") for rows in _rated(slices, start)]
     return pl.concat(done) if done else pl.DataFrame(schema=HISTORY)
 
 
 def _rated(
-    slices: Iterable[pl.DataFrame], start: dict[tuple[str, str], tuple[float, float]] | None
+    slices: Iterable[pl.DataFrame], start: dict[Rated, tuple[float, float]] | None
 ) -> Iterator[list[tuple[Any, ...]]]:
     """The history rows of the matches in `slices` (SEATS' rows in order, a match possibly
     split between two slices), a slice at a time."""
@@ -109,30 +114,30 @@ def _rated(
 
 
 def _rate_match(
-    match: list[tuple[Any, ...]], state: dict[tuple[str, str], tuple[float, float]]
+    match: list[tuple[Any, ...]], state: dict[Rated, tuple[float, float]]
 ) -> list[tuple[Any, ...]]:
     """One match's seats (game, game_id, played_at, name, kind, rank, won): its rows."""
     game, game_id, played_at = match[0][0], match[0][1], match[0][2]
-    names = [seat[3] for seat in match]
-    if len(names) < 2:
+    whose = [(seat[4], seat[3]) for seat in match]  # (kind, name)
+    if len(whose) < 2:
         return []
     prior = (plackett_luce.MU, plackett_luce.SIGMA)
-    before = {n: state.get((game, n), prior) for n in names}
-    after = plackett_luce.rate([before[n] for n in names], [float(seat[5]) for seat in match])
-    moved: dict[str, tuple[float, float]] = {}  # name → (summed change of mu, sigma's factor)
-    for name, (rated_mu, rated_sigma) in zip(names, after, strict=True):
-        mu, sigma = before[name]
-        shift, factor = moved.get(name, (0.0, 1.0))
-        moved[name] = (shift + rated_mu - mu, factor * rated_sigma / sigma)
-    kinds = {seat[3]: seat[4] for seat in match}
+    before = {w: state.get((game, *w), prior) for w in whose}
+    after = plackett_luce.rate([before[w] for w in whose], [float(seat[5]) for seat in match])
+    # (kind, name) → (the summed change of mu, sigma's factor)
+    moved: dict[tuple[str, str], tuple[float, float]] = {}
+    for w, (rated_mu, rated_sigma) in zip(whose, after, strict=True):
+        mu, sigma = before[w]
+        shift, factor = moved.get(w, (0.0, 1.0))
+        moved[w] = (shift + rated_mu - mu, factor * rated_sigma / sigma)
     out = []
-    for name, (shift, factor) in moved.items():
-        mu, sigma = before[name]
-        state[(game, name)] = (mu + shift, sigma * factor)
-        seats = sum(1 for seat in match if seat[3] == name)
-        wins = sum(1 for seat in match if seat[3] == name and seat[6])
+    for (kind, name), (shift, factor) in moved.items():
+        mu, sigma = before[(kind, name)]
+        state[(game, kind, name)] = (mu + shift, sigma * factor)
+        mine = [seat for seat in match if (seat[4], seat[3]) == (kind, name)]
+        wins = sum(1 for seat in mine if seat[6])
         out.append(
-            (game, game_id, played_at, name, kinds[name], seats, wins, mu, sigma,
+            (game, game_id, played_at, name, kind, len(mine), wins, mu, sigma,
              mu + shift, sigma * factor)
         )  # fmt: skip
     return out
@@ -208,10 +213,23 @@ PLAYED = "g.game = $game AND g.experiment IS NULL"
 RATED_EXPERIMENTS = """
 SELECT DISTINCT g.game FROM ratings r JOIN games g USING (game_id) WHERE g.experiment IS NOT NULL
 """
+# A game where a person and a bot share a name, rated as one by an older squire: each row's
+# rating before follows the one after its previous row of either kind, not of its own.
+RATED_AS_ONE = f"""
+WITH shared AS (
+    SELECT game, name FROM ratings GROUP BY game, name HAVING count(DISTINCT kind) > 1
+), chained AS (
+    SELECT r.game, r.mu_before, lag(r.mu) OVER (
+        PARTITION BY r.game, r.kind, r.name ORDER BY r.played_at, r.game_id
+    ) AS previous
+    FROM ratings r JOIN shared USING (game, name)
+)
+SELECT DISTINCT game FROM chained WHERE mu_before <> coalesce(previous, {plackett_luce.MU})
+"""
 LAST = "SELECT max(struct_pack(played_at, game_id)) FROM ratings WHERE game = $game"
 CURRENT = """
-SELECT name, arg_max(mu, (played_at, game_id)), arg_max(sigma, (played_at, game_id))
-FROM ratings WHERE game = $game GROUP BY name
+SELECT kind, name, arg_max(mu, (played_at, game_id)), arg_max(sigma, (played_at, game_id))
+FROM ratings WHERE game = $game GROUP BY kind, name
 """
 
 
@@ -221,6 +239,7 @@ def update(db: Path, con: duckdb.DuckDBPyConnection) -> None:
     not rated yet are read, unless a game must be rated again."""
     firsts = dict(con.sql(FRESH).fetchall())
     stale = {game for (game,) in con.sql(RATED_EXPERIMENTS).fetchall()}
+    stale |= {game for (game,) in con.sql(RATED_AS_ONE).fetchall()}
     for game in sorted(set(firsts) | stale):
         first = firsts.get(game)
         folder = Path(db) / FOLDER / game
@@ -234,8 +253,8 @@ def update(db: Path, con: duckdb.DuckDBPyConnection) -> None:
             )
         ):  # continue from the ratings as they stand, in a file of their own
             start = {
-                (game, name): (mu, sigma)
-                for name, mu, sigma in con.sql(CURRENT, params={"game": game}).fetchall()
+                (game, kind, name): (mu, sigma)
+                for kind, name, mu, sigma in con.sql(CURRENT, params={"game": game}).fetchall()
             }
             fresh = f"{PLAYED} AND g.game_id NOT IN (SELECT game_id FROM ratings)"
             folder.mkdir(parents=True, exist_ok=True)
@@ -254,6 +273,8 @@ def update(db: Path, con: duckdb.DuckDBPyConnection) -> None:
             # a kill between the two renames leaves the game unrated: the next ingest rates it
             os.replace(again, folder)
             shutil.rmtree(retired, ignore_errors=True)
+    if firsts or stale:  # written after the last commit: a reader may have opened without them
+        announce(db)
 
 
 def of_game(db: Path, game: str, source: str | None = None) -> pl.DataFrame:
@@ -295,24 +316,23 @@ def refresh(db: Path, con: duckdb.DuckDBPyConnection | None = None) -> None:
         con.execute("RESET memory_limit")
 
 
-def current(history: pl.DataFrame) -> dict[tuple[str, str], tuple[float, float]]:
-    """Each name's rating after its last match."""
-    last = history.group_by("game", "name", maintain_order=True).last()
+def current(history: pl.DataFrame) -> dict[Rated, tuple[float, float]]:
+    """Each rating after its last match."""
+    last = history.group_by("game", "kind", "name", maintain_order=True).last()
     return {
-        (g, n): (mu, sigma)
-        for g, n, mu, sigma in last.select("game", "name", "mu", "sigma").iter_rows()
+        (g, k, n): (mu, sigma)
+        for g, k, n, mu, sigma in last.select("game", "kind", "name", "mu", "sigma").iter_rows()
     }
 
 
 def leaderboard(history: pl.DataFrame, game: str) -> pl.DataFrame:
-    """One row a rated name of the game: rating, its 95% interval, matches, win rate (of its
-    matches: those in which one of its seats won, a bot may hold several), provisional;
-    surest best first (by the interval's low end)."""
+    """One row a rated person or bot of the game: rating, its 95% interval, matches, win rate
+    (of its matches: those in which one of its seats won, a bot may hold several),
+    provisional; in `rank`'s order."""
     mine = history.filter(pl.col("game") == game)
     return (
-        mine.group_by("name")
+        mine.group_by("kind", "name")
         .agg(
-            pl.col("kind").last(),
             pl.col("mu").last().alias("rating"),
             pl.col("sigma").last(),
             pl.len().alias("matches"),
@@ -322,15 +342,23 @@ def leaderboard(history: pl.DataFrame, game: str) -> pl.DataFrame:
     )
 
 
+# People before bots: they are not ranked against each other, whatever their numbers (a bot
+# plays thousands of matches to a person's few).
+KINDS = ("player", "bot")
+
+
 def rank(board: pl.DataFrame) -> pl.DataFrame:
-    """A leaderboard's last rating of each name in order: surest best first."""
+    """A leaderboard's last rating of each person and bot in order: people first, then bots,
+    each by rating (the skill estimate, mu), highest first. Not by the interval's low end,
+    which put a bot sure of a low rating above a person rated higher on few matches."""
     return (
         board.with_columns(
             (pl.col("rating") - Z * pl.col("sigma")).alias("low"),
             (pl.col("rating") + Z * pl.col("sigma")).alias("high"),
             (pl.col("matches") < PROVISIONAL).alias("provisional"),
+            pl.col("kind").replace_strict(KINDS, range(len(KINDS)), default=len(KINDS)).alias("k"),
         )
-        .sort(["low", "name"], descending=[True, False])
+        .sort(["k", "rating", "name"], descending=[False, True, False])
         .select("name", "kind", "rating", "low", "high", "matches", "win_rate", "provisional")
     )
 

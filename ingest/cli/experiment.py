@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"squire experiment: {err}", file=sys.stderr)
         return 2
     from ingest.pipeline.pipeline import derive
-    from ingest.simulation.experiment import Store, play_and_stage
+    from ingest.simulation.experiment import Store, play_and_stage, record
     from ingest.warehouse.warehouse import DEFAULT_DB, WarehouseBusy, Writer
 
     db = Path(args.db) if args.db else DEFAULT_DB
@@ -136,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
             lambda count: chunked(count, workers, largest=100),
         )
         for report in reports:
+            # its matches are committed by now: the record never names matches not stored
+            record(db, arms, report, args.precision, args.max)
             if "stopped" in report:
                 report["stored_in"] = str(db)
             if args.json:

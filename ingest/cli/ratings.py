@@ -24,7 +24,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    """The game's leaderboard: a line (or a JSON object) per rated name, surest best first."""
+    """The game's leaderboard: a line (or a JSON object) per rated person or bot, the people
+    first, then the bots, each by rating, highest first."""
     from ingest.analyses.ratings import leaderboard, of_game
     from ingest.warehouse.warehouse import DEFAULT_DB, exists
 
@@ -40,12 +41,17 @@ def run(args: argparse.Namespace) -> int:
         which = f" of --source {args.source}" if args.source else ""
         print(f"no complete {args.game} match{which} is stored in {db}")
         return 0
-    print(f"{'':>3} {'name':<16} {'kind':<6} {'rating':>7} {'95% interval':>15} "
-          f"{'matches':>8} {'win rate':>9}")  # fmt: skip
+    header = (f"{'':>3} {'name':<16} {'kind':<6} {'rating':>7} {'95% interval':>15} "
+              f"{'matches':>8} {'win rate':>9}")  # fmt: skip
+    kind = None
     for i, row in enumerate(board.iter_rows(named=True), 1):
+        if row["kind"] != kind:  # people and bots in lists of their own, each from 1
+            print(("\n" if kind else "") + ("people" if row["kind"] == "player" else "bots"))
+            print(header)
+            kind, first = row["kind"], i
         mark = "  provisional" if row["provisional"] else ""
         print(
-            f"{i:>3} {escaped(row['name']):<16} {row['kind']:<6} {row['rating']:7.2f} "
+            f"{i - first + 1:>3} {escaped(row['name']):<16} {row['kind']:<6} {row['rating']:7.2f} "
             f"{row['low']:7.2f}–{row['high']:<7.2f} {row['matches']:>8} "
             f"{row['win_rate']:9.1%}{mark}"
         )

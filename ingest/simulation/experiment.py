@@ -6,7 +6,9 @@ chance events (deals, draws) from one stream, so where the rules allow they shar
 bots decide from a stream of their own. The difference of each pair then carries far less of
 the luck than two independent runs would (the report says how much less). Sequential: pairs
 are played in batches until the 95% interval of the mean difference is narrower than the
-precision asked, or the most matches allowed are played.
+precision asked, or the most matches allowed are played. After every batch, what the
+experiment knows is recorded in the warehouse beside its matches (`record`): its metric, A − B
+with its interval, the matches played and, once it stops, why.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,7 @@ import msgspec
 
 from ingest.pipeline.pipeline import Staged, Task, stage
 from ingest.simulation.simulate import _ENCODER, Spec, Written, _header, catalogue_for, write_log
+from ingest.warehouse.warehouse import write_experiment
 from replay.game import Game, Result
 from replay.log import Experiment, Final
 from replay.playout import playout
@@ -326,3 +329,46 @@ def run(
         "variance_saved": final.get("variance_saved"),
         "stopped": stopped,
     }
+
+
+# --- what the warehouse keeps of it ------------------------------------------------------------
+
+
+def result_row(
+    arms: Arms, report: Mapping[str, Any], precision: float, most: int
+) -> dict[str, Any]:
+    """The warehouse's record of the experiment (EXPERIMENT_RESULTS) from one of `run`'s
+    reports: a batch's (not stopped yet) or the final one."""
+    final = "stopped" in report
+    means = report["means"] if final else {"a": report.get("mean_a"), "b": report.get("mean_b")}
+    low, high = report.get("ci95") or (None, None)
+    return {
+        "experiment": arms.id,
+        "game": arms.game,
+        "metric": arms.metric,
+        "a": msgspec.json.encode(dict(arms.a)).decode(),
+        "b": msgspec.json.encode(dict(arms.b)).decode(),
+        "players": arms.players,
+        "bots": ",".join(arms.bots),
+        "seed": arms.seed,
+        "ruleset": arms.ruleset,
+        "variant": arms.variant,
+        "paired": arms.paired,
+        "precision": precision,
+        "most": most,
+        "matches": report["matches"],
+        "pairs_measured": report["pairs_measured"] if final else report["pairs"],
+        "mean_a": means["a"],
+        "mean_b": means["b"],
+        "a_minus_b": report.get("difference"),
+        "a_minus_b_low": low,
+        "a_minus_b_high": high,
+        "variance_saved": report.get("variance_saved"),
+        "stopped": report.get("stopped"),
+        "recorded_at": datetime.now(UTC),
+    }
+
+
+def record(db: Path, arms: Arms, report: Mapping[str, Any], precision: float, most: int) -> None:
+    """Keep what a report says of the experiment in the warehouse `db` (its writer's lock held)."""
+    write_experiment(db, result_row(arms, report, precision, most))

@@ -29,3 +29,19 @@ SELECT r.game, r.variant, r.ruleset_key, r.player_count, r.played_at, r.experime
 FROM seat_results r
 JOIN seat_points p USING (game_id, seat)
 JOIN sources src ON src.game = r.game AND src.source = p.source;
+
+-- Each stored experiment (`squire experiment`): its arms as stored, and what its run recorded
+-- (experiment_results: the metric, A − B with its 95% interval, the matches played, why it
+-- stopped). One stored by a squire that recorded none reads NULL there, `recorded` false.
+CREATE OR REPLACE VIEW experiments AS
+WITH arms AS (
+    SELECT game, experiment,
+           count(*) FILTER (WHERE arm = 'a') AS stored_a,
+           count(*) FILTER (WHERE arm = 'b') AS stored_b,
+           any_value(ruleset_key) FILTER (WHERE arm = 'a') AS rules_a,
+           any_value(ruleset_key) FILTER (WHERE arm = 'b') AS rules_b
+    FROM games WHERE experiment IS NOT NULL
+    GROUP BY game, experiment
+)
+SELECT arms.*, r.experiment IS NOT NULL AS recorded, r.* EXCLUDE (experiment, game)
+FROM arms LEFT JOIN experiment_results r ON r.experiment = arms.experiment;

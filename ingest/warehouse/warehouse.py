@@ -12,6 +12,7 @@ Parquet parts instead, and DuckDB reads them:
     <warehouse>/meta.json     the schema version
     <warehouse>/catalogues/   copies of the catalogues its matches were played with, when
                               squire does not ship them (ingest.files.catalogues.keep)
+    <warehouse>/experiments/  what each experiment measured and why it stopped (a file each)
 
 Workers write a batch of whole matches into a staging folder; the ingest commits it by
 renaming the folder into `parts/`, which is atomic: a reader sees all of a batch or none,
@@ -215,6 +216,7 @@ def open_reader(db: Path = DEFAULT_DB) -> duckdb.DuckDBPyConnection:
         con.execute(f"CREATE VIEW ratings AS SELECT * FROM read_parquet([{listed}])")
     else:
         con.execute(NO_RATINGS)
+    _view(con, "experiment_results", experiment_files(db), EXPERIMENT_RESULTS)
     con.execute(VIEWS.read_text())
     return con
 
@@ -230,6 +232,68 @@ def rating_files(db: Path) -> list[Path]:
     )
     old = Path(db) / "ratings.parquet"
     return [*found, old] if old.exists() else found
+
+
+# What `squire experiment` knows of each experiment it runs (ingest.simulation.experiment):
+# what it measured, A − B with its 95% interval, the matches played and why it stopped, which
+# its matches alone do not tell. A file an experiment, `experiments/<id>.parquet`, rewritten
+# after every batch: a run cut short leaves its last batch's, `stopped` NULL.
+EXPERIMENTS = "experiments"
+EXPERIMENT_RESULTS = pa.schema(
+    [
+        ("experiment", pa.string()),
+        ("game", pa.string()),
+        ("metric", pa.string()),
+        ("a", pa.string()),  # each arm's changes, as JSON
+        ("b", pa.string()),
+        ("players", pa.int64()),
+        ("bots", pa.string()),  # as given: comma-separated
+        ("seed", pa.int64()),
+        ("ruleset", pa.string()),
+        ("variant", pa.string()),
+        ("paired", pa.bool_()),
+        ("precision", pa.float64()),  # the stopping rule: an interval narrower than this,
+        ("most", pa.int64()),  # or this many matches an arm played
+        ("matches", pa.int64()),  # an arm, played so far
+        ("pairs_measured", pa.int64()),  # of them, the metric defined on both sides
+        ("mean_a", pa.float64()),
+        ("mean_b", pa.float64()),
+        ("a_minus_b", pa.float64()),
+        ("a_minus_b_low", pa.float64()),
+        ("a_minus_b_high", pa.float64()),
+        ("variance_saved", pa.float64()),
+        ("stopped", pa.string()),  # `precision`, `max`; NULL: still running, or cut short
+        ("recorded_at", pa.timestamp("us", tz="UTC")),
+    ]
+)
+
+
+def experiment_files(db: Path) -> list[Path]:
+    """The experiments' records (not one being written, whose name starts with a dot)."""
+    folder = Path(db) / EXPERIMENTS
+    if not folder.exists():
+        return []
+    return sorted(f for f in folder.glob("*.parquet") if not f.name.startswith("."))
+
+
+def write_experiment(db: Path, row: dict[str, Any]) -> None:
+    """An experiment's record, in place of the one before (the caller holds the lock)."""
+    folder = Path(db) / EXPERIMENTS
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{row['experiment']}.parquet"
+    scratch = path.with_name(f".{path.name}")
+    pq.write_table(pa.Table.from_pylist([row], schema=EXPERIMENT_RESULTS), scratch)
+    os.replace(scratch, path)  # readers see the record whole or not at all
+    announce(db)
+
+
+def announce(db: Path) -> None:
+    """Tell readers that something stored beside the parts changed (an experiment's record, the
+    ratings): they key what they cache on the time of the parts' folder, which a commit sets
+    (dashboards.data.signature), and would not see it before the next commit otherwise."""
+    folder = Path(db) / "parts"
+    if folder.exists():
+        os.utime(folder)
 
 
 def _view(

@@ -274,7 +274,7 @@ def _points(outcomes: list[Outcome], game: str) -> list[tuple[dict[str, Any], st
             about = {
                 "won": seat in result.winners,
                 "player_count": len(players) - (neutral is not None),
-                "agent": header.agents.get(player) or "—",
+                "agent": header.agents.get(player) or "",  # a person's seat: a group of its own
                 "player": player,
             }
             for source in match.game.scored_sources(match.config):
@@ -322,7 +322,7 @@ def test_sources_points_of_winners_and_the_others_are_the_engines_points_by_sour
     ("by", "column"),
     [
         ("player_count", "player_count"),
-        ("coalesce(agent, '—')", "agent"),
+        ("coalesce(agent, '')", "agent"),
         ("player", "player"),
     ],
 )

@@ -107,12 +107,14 @@ def test_tracks_leaders_table_shows_each_rounds_matches_and_the_wilson_interval_
 
 def test_the_ratings_name_the_ratings_interval_apart_from_the_win_rates(app, warehouse):
     at = app("win_rates", of="heraldry")
-    board = at.dataframe[0].value
-    assert {"rating_low", "rating_high", "win_rate_low", "win_rate_high"} <= set(board.columns)
-    assert "low" not in board.columns and "high" not in board.columns
-    won = (board["win_rate"] * board["matches"]).round()
-    _assert_wilson(won, board["matches"], board["win_rate_low"], board["win_rate_high"])
-    assert (board["rating_low"] < board["rating"]).all()
+    boards = pages._ratings(at)  # the people's, then the bots'
+    assert len(boards) == 2
+    for board in boards:
+        assert {"rating_low", "rating_high", "win_rate_low", "win_rate_high"} <= set(board.columns)
+        assert "low" not in board.columns and "high" not in board.columns
+        won = (board["win_rate"] * board["matches"]).round()
+        _assert_wilson(won, board["matches"], board["win_rate_low"], board["win_rate_high"])
+        assert (board["rating_low"] < board["rating"]).all()
 
 
 def test_a_players_results_and_components_show_their_seats_and_wilson_intervals(app, warehouse):
@@ -138,13 +140,13 @@ def test_balances_rule_set_sides_count_only_the_matches_chosen(app, warehouse):
     """People's matches alone: the two sides of the rule-set comparison count no bot's seat
     (the examples were played by people, the samples by bots)."""
     at = app("balance", **{"filter-origin": "human"})
-    sides = [
-        d.value for d in at.dataframe if {"agent", "seats", "mean_score"} <= set(d.value.columns)
-    ]
-    assert sides and all(side["agent"].isna().all() for side in sides)
+    columns = {"played_by", "seats", "mean_score"}
+    sides = [d.value for d in at.dataframe if columns <= set(d.value.columns)]
+    people = LABELS["people_seats"]["en"]  # a person's seat is no bot's
+    assert sides and all((side["played_by"] == people).all() for side in sides)
     both = app("balance")  # and with simulations too, their bots are there
     assert any(
-        side["agent"].notna().any()
+        (side["played_by"] != people).any()
         for side in (d.value for d in both.dataframe)
-        if {"agent", "seats", "mean_score"} <= set(side.columns)
+        if columns <= set(side.columns)
     )

@@ -6,7 +6,10 @@ from __future__ import annotations
 import io
 import json
 import re
+import tomllib
 
+import msgspec
+import pandas as pd
 import polars as pl
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -16,9 +19,12 @@ from dashboards.common import plain
 from dashboards.i18n import LANGUAGES, every_label
 from dashboards.tables import csv_bytes, parquet_bytes
 from ingest.cli import main
-from ingest.warehouse.warehouse import open_reader
+from ingest.warehouse.warehouse import announce, open_reader
+from replay.registry import GAMES
 
 from .conftest import ROOT
+from .untranslated import shown as words_of
+from .untranslated import untranslated
 
 LABELS = every_label()  # the shared words and every game's own
 
@@ -62,14 +68,68 @@ def sql(warehouse, text: str, params=()):
 @pytest.mark.parametrize("of", ["knight-academy", "heraldry", "paladins", "albus-academy"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("page", PAGES)
-def test_every_page_renders_in_both_languages_for_each_game(app, page, lang, of):
-    at = app(page, lang=lang, of=of)
+def test_every_page_renders_in_both_languages_for_each_game(app, names, page, lang, of):
+    # the viewer opens a match of the game, in the middle of it
+    match = {"game": EXAMPLE[of], "step": "40"} if page == "viewer" else {}
+    at = app(page, lang=lang, of=of, **match)
     assert at.title, "each page has a title"
     if page in STATISTICS:  # every column header is a label in the page's language
         labels = {entry[lang] for entry in LABELS.values()}
         for frame in at.dataframe:
             for column in frame.value.columns:
                 assert column in LABELS or column in labels or column in NOTATION, column
+    if lang == "zh":  # the Chinese page has no English word left but names and ids
+        left = untranslated(words_of(at._tree), names)
+        assert not left, sorted(left)
+
+
+EXAMPLE = {
+    "knight-academy": "ka-example-4p",
+    "heraldry": "he-example-3p",
+    "paladins": "pa-example-3p",
+    "albus-academy": "aa-example-3p",
+}
+
+
+@pytest.fixture(scope="module")
+def names(warehouse) -> set[str]:
+    """The names and ids a page may show in any language: the players and bots of the stored
+    matches, their ids and rule sets, and every name in the shipped catalogues."""
+    found: set[str] = set()
+    for (value,) in sql(
+        warehouse,
+        "SELECT DISTINCT player FROM seats UNION SELECT DISTINCT agent FROM seats "
+        "UNION SELECT DISTINCT game_id FROM games UNION SELECT DISTINCT ruleset FROM games",
+    ):
+        found.add(str(value))
+    for path in (ROOT / "data" / "catalogues").glob("*/*.toml"):
+        found |= set(_names_in(tomllib.loads(path.read_text("utf-8"))))
+    for game in GAMES.values():  # the rule numbers' keys, as What if's changes name them
+        for config in game.rulesets.values():
+            found |= set(_keys_in(msgspec.to_builtins(config)))
+    return found
+
+
+def _keys_in(node: object):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield str(key)
+            yield from _keys_in(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _keys_in(value)
+
+
+def _names_in(node: object):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("name", "title", "description") and isinstance(value, str):
+                yield value
+            else:
+                yield from _names_in(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _names_in(value)
 
 
 def test_every_label_is_written_in_both_languages():
@@ -106,16 +166,21 @@ def test_the_viewer_shows_exactly_what_replay_step_shows(app, capsys):
         == 0
     )
     view = json.loads(capsys.readouterr().out)
-    assert [m.value for m in at.metric] == [str(view["deck"]), str(view["discard"])]
-    seats = at.dataframe[0].value
+    from dashboards.boards.knight_academy.sentences import card
+
+    counts = next(f.value for f in at.dataframe if "Deck" in f.value.columns)
+    assert (counts["Deck"][0], counts["Discard"][0]) == (view["deck"], view["discard"])
+    seats = next(f.value for f in at.dataframe if "Picked" in f.value.columns)
     assert seats["Score"].tolist() == [s["score"] for s in view["seats"].values()]
-    assert seats["Picked"].tolist() == [", ".join(s["picked"]) for s in view["seats"].values()]
+    assert seats["Picked"].tolist() == [
+        ", ".join(card(c, "en") for c in s["picked"]) for s in view["seats"].values()
+    ]
 
 
 def test_the_viewer_hides_other_hands_from_one_players_perspective(app):
     at = app("viewer", game="ka-example-4p", step="10")
     at.radio(key="perspective").set_value("Ann").run()
-    seats = at.dataframe[0].value.set_index("Player")
+    seats = next(f.value for f in at.dataframe if "Player" in f.value.columns).set_index("Player")
     assert "hidden" in seats.loc["Bob", "Hand"] and "hidden" not in seats.loc["Ann", "Hand"]
 
 
@@ -172,9 +237,20 @@ def test_next_and_jump_move_the_step(app):
     assert target, jump.options
 
 
+def _win_rates_by(at, dimension: str, lang: str = "en"):
+    """The win rates page's table by one dimension (named by its first column)."""
+    [frame] = [d.value for d in at.dataframe if d.value.columns[0] == LABELS[dimension][lang]]
+    return frame
+
+
+def _ratings(at) -> list:
+    """The ratings' tables of a page, in order: the people's, then the bots'."""
+    return [d.value for d in at.dataframe if {"rating", "page"} <= set(d.value.columns)]
+
+
 def test_win_rates_by_seat_equal_sql(app, warehouse):
     at = app("win_rates")
-    shown = at.dataframe[1].value  # after the ratings
+    shown = _win_rates_by(at, "seat")
     want = sql(
         warehouse,
         """
@@ -378,10 +454,9 @@ def test_the_heraldry_viewer_draws_the_map_and_shows_what_replay_step_shows(app,
         == 0
     )
     view = json.loads(capsys.readouterr().out)
-    seats = at.dataframe[0].value
-    assert list(seats.columns)[1:] == ["Fay", "Ann"]
-    scores = seats.set_index(seats.columns[0]).loc["Score"]
-    assert scores.tolist() == [str(s["score"]) for s in view["seats"].values()]
+    seats = next(f.value for f in at.dataframe if "Title" in f.value.columns)
+    assert seats["Player"].tolist() == ["Fay", "Ann"]  # a row a player
+    assert seats["Score"].tolist() == [s["score"] for s in view["seats"].values()]
     chart, _chances = _elements(at._tree, "plotly_chart")  # the board, then who was winning
     figure = json.loads(chart.proto.spec)
     shapes = figure["layout"]["shapes"]
@@ -389,14 +464,14 @@ def test_the_heraldry_viewer_draws_the_map_and_shows_what_replay_step_shows(app,
     assert len(shapes) == len(view["hexes"]) + len(outlined) and len(outlined) == 2
     knights = [trace for trace in figure["data"] if trace.get("mode") == "markers+text"]
     assert any("2" in trace["text"] for trace in knights)  # Fay's two knights on [1, 0]
-    assert any("battle" in m.value for m in at.markdown)
+    assert any("drives off" in m.value for m in at.markdown)  # the battle, in words
 
 
 def test_a_link_chooses_the_statistics_filters_and_the_address_keeps_the_game(app, warehouse):
     at = app("win_rates", **{"filter-game": "heraldry", "filter-players": "3"})
     assert at.sidebar.selectbox[0].value == "heraldry"
     assert at.sidebar.multiselect(key="filter-players").value == [3]
-    shown = at.dataframe[1].value  # after the ratings
+    shown = _win_rates_by(at, "seat")
     want = sql(
         warehouse,
         """
@@ -418,7 +493,7 @@ def test_a_link_chooses_where_the_matches_come_from_by_id_in_either_language(app
     the page counts only theirs (the examples; the samples were played by bots)."""
     at = app("win_rates", lang=lang, of="heraldry", **{"filter-origin": "human"})
     assert at.sidebar.multiselect(key="filter-origin").value == ["human"]
-    shown = at.dataframe[1].value  # after the ratings
+    shown = _win_rates_by(at, "seat", lang)
     want = sql(
         warehouse,
         """
@@ -436,7 +511,7 @@ def test_a_link_chooses_where_the_matches_come_from_by_id_in_either_language(app
 
 def test_heraldry_win_rates_count_the_tie_breaks_as_sql_does(app, warehouse):
     at = app("win_rates", of="heraldry")
-    shown = at.dataframe[1].value  # after the ratings
+    shown = _win_rates_by(at, "seat")
     want = sql(
         warehouse,
         """
@@ -470,12 +545,17 @@ def test_the_paladins_viewer_shows_replay_step_and_hides_a_chosen_paladin(app, c
         == 0
     )
     view = json.loads(capsys.readouterr().out)
-    table = at.dataframe[0].value.set_index("")
-    assert table.loc["Paladin", "Ann"] == "pal-04 (hidden)"  # open to all, marked secret
+
+    def seats():
+        return next(f.value for f in at.dataframe if "Paladin" in f.value.columns).set_index(
+            "Player"
+        )
+
+    # the paladin by its catalogue name: pal-04 is Delphine, pal-12 Lisette
+    assert seats().loc["Ann", "Paladin"] == "Delphine (hidden)"  # open to all, marked secret
     at.radio(key="perspective").set_value("Bob").run()
-    table = at.dataframe[0].value.set_index("")
-    assert "hidden" in table.loc["Paladin", "Ann"] and "pal-04" not in table.loc["Paladin", "Ann"]
-    assert table.loc["Paladin", "Bob"].startswith("pal-12")
+    assert seats().loc["Ann", "Paladin"] == "hidden"
+    assert seats().loc["Bob", "Paladin"].startswith("Lisette")
     assert view["seats"]["Ann"]["paladin"] is None  # not revealed in the replayer's view either
     chart, _chances = _elements(at._tree, "plotly_chart")  # the board, then who was winning
     figure = json.loads(chart.proto.spec)
@@ -505,15 +585,21 @@ def test_the_albus_viewer_draws_every_board_and_hides_private_homework(app, caps
         == 0
     )
     view = json.loads(capsys.readouterr().out)
-    table = at.dataframe[0].value.set_index("")
-    assert table.loc["Will", "Ann"] == str(view["seats"]["Ann"]["will"])
-    assert table.loc["Private homework", "Bob"] == ", ".join(
-        view["seats"]["Bob"]["private"]["homework"]
-    )
+    seats = next(d.value for d in at.dataframe if "Will" in d.value.columns).set_index("Player")
+    assert seats.loc["Ann", "Will"] == view["seats"]["Ann"]["will"]
+    assert seats.loc["Bob", "Private homework"] == len(view["seats"]["Bob"]["private"]["homework"])
     at.radio(key="perspective").set_value("Ann").run()
-    table = at.dataframe[0].value.set_index("")
-    assert "hidden" in table.loc["Private homework", "Bob"]
-    assert "hidden" not in table.loc["Private homework", "Ann"]
+    # Each seat's homework by its catalogue name; Bob's private cards hidden from Ann (the
+    # page's tables are the engine's view of Ann), Ann's own named.
+    from dashboards.boards.albus_academy import words
+
+    cat = next(c for c in words.candidates() if c.name == "albus-sample")
+    cells = " | ".join(str(v) for d in at.dataframe for v in d.value.to_numpy().ravel())
+    bobs = view["seats"]["Bob"]["private"]["homework"]
+    anns = view["seats"]["Ann"]["private"]["homework"]
+    assert bobs and anns and "(hidden)" in cells
+    assert all(words.name(cat, card) in cells for card in anns)
+    assert not any(words.name(cat, card) in cells for card in bobs if card not in anns)
     chart, _chances = _elements(at._tree, "plotly_chart")  # the board, then who was winning
     figure = json.loads(chart.proto.spec)
     rects = [s for s in figure["layout"]["shapes"] if s["type"] == "rect"]
@@ -603,7 +689,8 @@ def test_the_viewer_draws_the_variant_boards_and_hides_the_codex_from_other_seat
     at = app("viewer", game="ka-example-boards-3p", step="23")
     assert not at.exception
     shown = " ".join(str(c.value) for c in at.caption).replace("\\", "")
-    assert "Variant boards: White and Black Knight, Courage wager, Education codex" in shown
+    counts = next(f.value for f in at.dataframe if "Variant boards" in f.value.columns)
+    assert counts["Variant boards"][0].startswith("White and Black Knight, Courage wager, Educ")
     assert "codex shields" in shown  # the phase
     figure = at.get("plotly_chart")[0].proto.spec
     assert "Grail" in figure and "Scroll" in figure and "White Knight" in figure
@@ -701,8 +788,68 @@ def test_balance_shows_a_stored_experiment_arm_by_arm(tmp_path, monkeypatch):
     assert "Experiments" in [h.value for h in at.subheader]
     option = at.selectbox(key="experiment").options[0]
     assert '"quest_prizes":[40,10,4]' in option and "(20)" in option
-    bots = [f.value for f in at.dataframe if "agent" in f.value.columns]
+    bots = [f.value for f in at.dataframe if "played_by" in f.value.columns]
     assert len(bots) >= 2 and all(sum(b["seats"]) == 80 for b in bots[-2:])  # 20 tables of 4
+
+    # What it measured, A − B with its interval, the matches and why it stopped, as the
+    # matches stored give them: each match's margin (the winner's points over the best other
+    # seat's), A's match i less B's.
+    [element] = [f for f in at.dataframe if "a_minus_b" in f.value.columns]
+    found = element.value
+    row = found.iloc[0]
+    differences = [d for (d,) in sql(db, MARGINS)]
+    n = len(differences)
+    mean = sum(differences) / n
+    se = (sum((d - mean) ** 2 for d in differences) / (n - 1) / n) ** 0.5
+    assert n == row["pairs_measured"] == row["matches"] == 20
+    assert row["metric"] == "margin" and row["measured"] == LABELS["metric_margin"]["en"]
+    assert row["a_minus_b"] == pytest.approx(mean)
+    assert (row["a_minus_b_low"], row["a_minus_b_high"]) == pytest.approx(
+        (mean - 1.959964 * se, mean + 1.959964 * se)
+    )
+    assert row["stopped"].startswith("budget spent: the 20 matches an arm allowed were played")
+    said = " ".join(m.value for m in at.markdown).replace("\\", "").replace("\u2060", "")
+    assert f"A − B = {mean:+.4f}, 95% interval" in said and "budget spent" in said
+    helps = json.loads(element.proto.columns)
+    assert all(helps[c].get("help") for c in found.columns)  # every column says what it holds
+
+    # Both languages: the Chinese page leaves no English word but names and ids.
+    zh = AppTest.from_file(APP, default_timeout=60)
+    zh.query_params["lang"] = "zh"
+    zh.session_state["filter-game"] = "knight-academy"
+    zh.run()
+    zh.switch_page("app_pages/balance.py").run()
+    assert not zh.exception
+    names = {"margin", "greedy", "random", "Ann", "Bob", "Cid", "Dee", "Eve"}
+    names |= {v for (v,) in sql(db, "SELECT DISTINCT ruleset_key FROM games")}
+    names |= {v for (v,) in sql(db, "SELECT DISTINCT player FROM seats")}
+    assert not untranslated(words_of(zh._tree), names)
+    [shown] = [f.value for f in zh.dataframe if "a_minus_b" in f.value.columns]
+    assert shown.iloc[0]["stopped"].startswith("预算用完")
+
+    # A warehouse an older squire wrote kept the matches but no record: said, not guessed.
+    for record in (db / "experiments").iterdir():
+        record.unlink()
+    announce(db)  # as a writer tells the readers
+    at.run()
+    [older] = [f.value for f in at.dataframe if "a_minus_b" in f.value.columns]
+    row = older.iloc[0]
+    assert row["metric"] == row["measured"] == row["stopped"] == "not recorded"
+    assert row["matches"] == 20 and pd.isna(row["a_minus_b"])  # the matches it stored
+    assert any("not recorded" in m.value for m in at.markdown)
+
+
+# Each pair's margin, A's less B's, from the seats the warehouse stored (pairs by number).
+MARGINS = """
+WITH margins AS (
+    SELECT g.arm, regexp_extract(g.game_id, '(\\d+)$', 1) AS pair,
+           coalesce(max(s.score) - max(s.score) FILTER (WHERE NOT s.won), 0) AS margin
+    FROM games g JOIN seats s USING (game_id)
+    WHERE g.experiment IS NOT NULL AND g.complete AND NOT s.neutral GROUP BY ALL
+)
+SELECT a.margin - b.margin FROM margins a JOIN margins b USING (pair)
+WHERE a.arm = 'a' AND b.arm = 'b' ORDER BY pair
+"""
 
 
 def test_what_if_runs_a_small_paired_experiment_with_the_same_change(app):
@@ -725,7 +872,7 @@ def test_a_link_with_a_perspective_opens_the_match_as_that_player_saw_it(app):
     hands = dict(zip(frame["Player"], frame["Hand"]))
     assert "(hidden)" in hands["Fay"] and "(hidden)" not in hands["Cid"]
     # KA-5: Cid passed Ann the hand she holds, and knows it until she picks from it
-    assert hands["Ann"] == "king-4"
+    assert hands["Ann"] == "King 4"
     assert at.radio(key="perspective").value == "Cid"
 
 
@@ -770,7 +917,11 @@ def _draft_grid(at):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_viewer_shows_the_draft_as_the_table_saw_it_behind_the_perspective(app, lang):
     from dashboards.boards.knight_academy.draft import drafts
+    from dashboards.boards.knight_academy.sentences import card
     from replay.replayer import open_log
+
+    def named(cards: list[str]) -> str:  # as the grid words them: "Sword 4"
+        return ", ".join(card(c, lang) for c in cards)
 
     path = ROOT / "tests" / "knight_academy" / "logs" / "ka-example-4p.jsonl"
     rounds = drafts(open_log(path.read_bytes(), str(path)))
@@ -779,10 +930,10 @@ def test_the_viewer_shows_the_draft_as_the_table_saw_it_behind_the_perspective(a
     grid = _draft_grid(at)
     second = rounds[1]
     assert list(grid.columns)[1:] == ["Bob", "Cid", "Ann", "Fay"]
-    assert grid.iloc[0]["Bob"] == ", ".join(second.dealt["Bob"])
+    assert grid.iloc[0]["Bob"] == named(second.dealt["Bob"])
     bob_third = next(p for p in second.picks if p.player == "Bob" and p.number == 3)
-    assert grid.iloc[3]["Bob"].startswith("charity-5 ⊘")  # worked by hand in test_draft
-    assert grid.iloc[3]["Bob"].endswith(", ".join(bob_third.passed))
+    assert grid.iloc[3]["Bob"].startswith(f"{card('charity-5', lang)} ⊘")  # as in test_draft
+    assert grid.iloc[3]["Bob"].endswith(named(bob_third.passed))
     at.radio(key="perspective").set_value("Cid").run()
     hidden = LABELS["hidden"][lang]
     grid = _draft_grid(at)
@@ -825,13 +976,19 @@ def test_the_match_downloads_as_one_html_file_that_needs_nothing_else(app):
         players=["<b>Ann</b>", "Bob"],
         sources=["quest"],
         lang="zh",
+        tables=[("手牌", pl.DataFrame({"玩家": ["<b>Ann</b>"], "手牌": ["剑 4"]}))],
+        sentences=["<b>Ann</b> 打出剑 4"],
+        step=1,
     ).decode()
     assert page.startswith("<!DOCTYPE html>") and '<html lang="zh">' in page
     assert not re.search(r"<script[^>]*\bsrc=", page)  # plotly's script is inlined, no fetch
-    assert len(page) > 3_000_000  # …which it is: plotly.js itself
+    assert "plotly.js (basic - minified) v4.1.1" in page  # …its basic bundle, not all of it
+    assert len(page.encode()) < 1_500_000
     assert page.count('class="plotly-graph-div"') == 2
-    assert "&lt;b&gt;Ann&lt;/b&gt;" in page and "<b>Ann</b>" not in page.split("<script")[0]
-    assert "x&lt;y" in page and "转折点" in page and "按来源的最终得分" in page
+    body = page.split("</head>")[1]
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in body and "<b>Ann</b>" not in body.split("<script")[0]
+    assert "转折点" in page and "按来源的最终得分" in page
+    assert "<td>剑 4</td>" in page and "&lt;b&gt;Ann&lt;/b&gt; 打出剑 4" in page
     assert '<td class="n"><b>3</b></td>' in page
 
 
@@ -839,25 +996,89 @@ def test_the_match_downloads_as_one_html_file_that_needs_nothing_else(app):
 def test_win_rates_lead_with_the_ratings_of_squire_ratings(app, warehouse, capsys, lang):
     at = app("win_rates", lang=lang, of="heraldry")
     assert any(LABELS["ratings"][lang] in s.value for s in at.subheader)
-    table = at.dataframe[0].value
     assert main(["ratings", "heraldry", "--db", str(warehouse), "--json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert table["name"].tolist() == [r["name"] for r in rows]
-    assert table["rating"].tolist() == pytest.approx([r["rating"] for r in rows])
-    assert table["page"].tolist() == [f"/player?name={r['name']}" for r in rows]
-    assert set(table["kind"]) <= {LABELS["bot"][lang], LABELS["player"][lang]}
+    people, bots = _ratings(at)
+    for table, kind in ((people, "player"), (bots, "bot")):
+        mine = [r for r in rows if r["kind"] == kind]
+        assert mine and table["name"].tolist() == [r["name"] for r in mine]
+        assert table["rating"].tolist() == pytest.approx([r["rating"] for r in mine])
+        assert table["page"].tolist() == [f"/player?name={r['name']}" for r in mine]
+    shown = [m.value for m in at.markdown]
+    assert shown.index(f"**{LABELS['rated_people'][lang]}**") < shown.index(
+        f"**{LABELS['rated_bots'][lang]}**"
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("of", ["knight-academy", "heraldry", "paladins", "albus-academy"])
+def test_the_ratings_show_people_and_bots_apart_each_by_its_rating(app, warehouse, lang, of):
+    """Reckoned again from the stored history: each one's last rating and its interval, its
+    matches; people in one table and bots in another, each by rating, highest first; every
+    column with a tooltip in the page's language."""
+    at = app("win_rates", lang=lang, of=of)
+    history = sql(
+        warehouse,
+        """SELECT kind, name, arg_max(mu, (played_at, game_id)),
+                  arg_max(sigma, (played_at, game_id)), count(*)
+        FROM ratings WHERE game = $game GROUP BY kind, name""",
+        {"game": of},
+    )
+    tables = dict(zip(("player", "bot"), _ratings(at), strict=True))
+    for kind, table in tables.items():
+        mine = sorted(
+            (r for r in history if r[0] == kind), key=lambda r: (-r[2], r[1])
+        )  # by rating, highest first
+        assert table["name"].tolist() == [r[1] for r in mine], kind
+        assert table["rating"].tolist() == pytest.approx([r[2] for r in mine])
+        assert table["rating_low"].tolist() == pytest.approx([r[2] - 1.959964 * r[3] for r in mine])
+        assert table["rating_high"].tolist() == pytest.approx(
+            [r[2] + 1.959964 * r[3] for r in mine]
+        )
+        assert table["matches"].tolist() == [r[4] for r in mine]
+        assert table["provisional"].tolist() == [r[4] < 10 for r in mine]
+        assert "kind" not in table.columns and "—" not in set(table["name"])
+    # apart: no bot among the people, no person among the bots
+    bots = {
+        v for (v,) in sql(warehouse, "SELECT DISTINCT agent FROM seats WHERE agent IS NOT NULL")
+    }
+    assert bots.isdisjoint(tables["player"]["name"]) and set(tables["bot"]["name"]) <= bots
+    for frame in at.dataframe:
+        if {"rating", "page"} <= set(frame.value.columns):
+            config = json.loads(frame.proto.columns)
+            for column in frame.value.columns:
+                assert config[column]["help"] in {e[lang] for e in LABELS.values()}, column
+    # the win rates by bot count the seats bots played: a person's seat is no bot's "—"
+    by_bot = _win_rates_by(at, "bot", lang)
+    assert set(by_bot.iloc[:, 0]) <= bots
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_players_ratings_and_opponents_say_what_each_column_counts(app, lang):
+    at = app("player", lang=lang, name="greedy")
+    explained = [
+        d
+        for d in at.dataframe
+        if {"rating", "provisional"} <= set(d.value.columns) or "level" in d.value.columns
+    ]
+    assert len(explained) == 2
+    for element in explained:
+        config = json.loads(element.proto.columns)
+        assert all(config[c].get("help") for c in element.value.columns)
+    [opponents] = [json.loads(d.proto.columns) for d in explained if "level" in d.value.columns]
+    assert opponents["level"]["help"] == LABELS["help_level"][lang]  # finished level: a tie
 
 
 def test_narrowing_the_filters_rates_only_the_matches_they_leave(app, warehouse):
     at = app("win_rates", of="knight-academy", **{"filter-players": "2"})
-    narrowed = at.dataframe[0].value.set_index("name")
+    narrowed = pd.concat(_ratings(at)).set_index("name")
     seated = sql(
         warehouse,
         """SELECT coalesce(agent, player), count(*) FROM seat_results WHERE game = 'knight-academy'
         AND player_count = 2 AND NOT neutral GROUP BY ALL""",
     )
     assert dict(zip(narrowed.index, narrowed["matches"], strict=True)) == dict(seated)
-    whole = app("win_rates", of="knight-academy").dataframe[0].value.set_index("name")
+    whole = pd.concat(_ratings(app("win_rates", of="knight-academy"))).set_index("name")
     assert narrowed.loc["greedy", "rating"] != whole.loc["greedy", "rating"]
 
 
@@ -914,3 +1135,21 @@ def test_a_link_to_a_step_or_a_name_that_is_not_there_says_so(app):
     at = app("player", name="nobody")
     assert "named nobody" in at.warning[0].value and at.selectbox(key="name").value is None
     assert not app("player", name="greedy").warning
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_viewer_tells_the_step_in_the_engines_words_as_the_perspective_saw_it(app, lang):
+    from dashboards.sentences import told
+    from replay.replayer import open_log, replay
+
+    path = ROOT / "tests" / "knight_academy" / "logs" / "ka-example-4p.jsonl"
+    match = open_log(path.read_bytes(), str(path))
+    steps = replay(match).steps
+    seat = match.header.players.index("Cid")
+    at = app("viewer", lang=lang, game="ka-example-4p", step="50", perspective="Cid")
+    said = told(match, steps, lang, seat)
+    shown = [m.value for m in at.markdown]
+    assert plain(said[49]) in shown  # beside the board
+    at.button(key="turning-0").click().run()  # a turning point, told in the same words
+    step = at.slider(key="step").value
+    assert plain(said[step - 1]) in [m.value for m in at.markdown]

@@ -12,7 +12,11 @@ import polars as pl
 import streamlit as st
 
 from dashboards.common import PALETTE, literal
-from dashboards.i18n import t
+from dashboards.i18n import language, t
+
+from .sentences import sentences
+
+__all__ = ["anchors", "caption", "figure", "sentences", "side", "tables"]
 
 TERRAIN_COLOURS = {
     "forest": "#5b8c51",
@@ -191,31 +195,33 @@ def figure(
     return fig
 
 
-def side(view: dict[str, Any], players: list[str]) -> None:
-    """Each player's title and score by source, tokens held, and pieces by where they are:
-    one column per player, so a narrow panel still shows everything."""
-    columns: dict[str, list[str]] = {
-        "": [
-            t("title"),
-            t("score"),
-            *(t("from_" + source) for source in next(iter(view["seats"].values()))["sources"]),
-            t("tokens"),
-            t("knights"),
-            t("village"),
-            t("fortress"),
-            t("city"),
-        ]
-    }
+def tables(view: dict[str, Any], players: list[str], lang: str) -> list[tuple[str, pl.DataFrame]]:
+    """Each player's title and score by source, tokens held, and pieces by where they are (on
+    the map / in reserve): a row a player, so the page and the export show the same."""
+    rows = []
     for player, seat in view["seats"].items():
         reserve, placed = seat["reserve"], seat["on_board"]
-        columns[player] = [
-            t(seat["title"]),
-            str(seat["score"]),
-            *(str(points) for points in seat["sources"].values()),
-            ", ".join(f"{count} {t(terrain)}" for terrain, count in seat["tokens"].items()) or "—",
-            f"{placed['knight']} / {reserve['knight']}"
+        row: dict[str, object] = {
+            t("player", lang): player,
+            t("title", lang): t(seat["title"], lang),
+            t("score", lang): seat["score"],
+            **{t("from_" + source, lang): points for source, points in seat["sources"].items()},
+            t("tokens", lang): ", ".join(
+                f"{count} {t(terrain, lang)}" for terrain, count in seat["tokens"].items()
+            )
+            or "—",
+            t("knights", lang): f"{placed['knight']} / {reserve['knight']}"
             + (f" (−{seat['lost_knights']})" if seat["lost_knights"] else ""),
-            *(f"{placed[piece]} / {reserve[piece]}" for piece in ("village", "fortress", "city")),
-        ]
-    st.caption(t("pieces_caption"))
-    st.dataframe(pl.DataFrame(columns), hide_index=True)
+            **{
+                t(piece, lang): f"{placed[piece]} / {reserve[piece]}"
+                for piece in ("village", "fortress", "city")
+            },
+        }
+        rows.append(row)
+    return [(t("pieces_caption", lang), pl.DataFrame(rows))]
+
+
+def side(view: dict[str, Any], players: list[str]) -> None:
+    for title, frame in tables(view, players, language()):
+        st.caption(title)
+        st.dataframe(frame, hide_index=True, width="stretch")

@@ -11,12 +11,23 @@ import polars as pl
 import streamlit as st
 
 from dashboards.common import PALETTE, held, literal, number, plain
-from dashboards.i18n import phase, t
+from dashboards.i18n import language, phase, t
 from replay.game import HIDDEN
 
 from .sections import balance, beneath
+from .sentences import card, sentences
 
-__all__ = ["anchors", "balance", "beneath", "caption", "figure", "side"]
+__all__ = [
+    "anchors",
+    "balance",
+    "beneath",
+    "caption",
+    "component",
+    "figure",
+    "sentences",
+    "side",
+    "tables",
+]
 
 # KA-20: the seed's lancelot colours, drawn as themselves.
 COLOURS = {"blue": "#1f77b4", "yellow": "#e6c229", "green": "#2ca02c", "red": "#d62728"}
@@ -43,42 +54,67 @@ def caption(view: dict[str, Any]) -> str:
     )
 
 
-def side(view: dict[str, Any], players: list[str]) -> None:
+def tables(view: dict[str, Any], players: list[str], lang: str) -> list[tuple[str, pl.DataFrame]]:
     """Deck, discard and each seat's cards, as the view shows them: the engine's view of the
-    perspective chosen has already hidden what that player could not see."""
-    st.metric(t("deck"), view["deck"])
-    st.metric(t("discard"), view["discard"])
+    perspective chosen has already hidden what that player could not see. The page and the
+    HTML export show these same tables."""
+    out: list[tuple[str, pl.DataFrame]] = []
+    counts: dict[str, object] = {t("deck", lang): view["deck"], t("discard", lang): view["discard"]}
     if "boards" in view:
-        st.caption(f"{t('variant_boards')}: " + ", ".join(t(f"board_{b}") for b in view["boards"]))
+        counts[t("variant_boards", lang)] = ", ".join(t(f"board_{b}", lang) for b in view["boards"])
+    out.append(("", pl.DataFrame([counts])))
     owners = view.get("owners", {})  # KA-20: a lancelot colour is its player's
     for person, own in view.get("lancelot", {}).items():
         if own["held"] or own["piles"]:
             piles = [pile for pile in own["piles"] if HIDDEN not in pile]
-            st.caption(
-                f"{plain(person)}: {t('hand')} {held(own['held'], t('cards'))}"
-                + (" · " + " | ".join(", ".join(pile) for pile in piles) if piles else "")
-            )
+            held_now = {
+                t("player", lang): person,
+                t("hand", lang): _held(own["held"], lang),
+                t("ka_piles", lang): " | ".join(_held(pile, lang) for pile in piles),
+            }
+            out.append((t("lancelot", lang), pl.DataFrame([held_now])))
     rows = []
     for player, seat in view["seats"].items():
         row: dict[str, object] = {
-            t("player"): player
-            + (f" ({t('neutral')})" if seat["neutral"] else "")
+            t("player", lang): player
+            + (f" ({t('neutral', lang)})" if seat["neutral"] else "")
             + (f" ({owners[player]})" if player in owners else ""),
-            t("hand"): held(seat["hand"], t("cards")),
-            t("picked"): held(seat["picked"], t("cards")),
-            t("score"): number(seat["score"]),
-            **{t(source): number(points) for source, points in seat["sources"].items()},
+            t("hand", lang): _held(seat["hand"], lang),
+            t("picked", lang): _held(seat["picked"], lang),
+            t("score", lang): number(seat["score"], lang),
+            **{t(source, lang): number(points, lang) for source, points in seat["sources"].items()},
         }
         if "wagers" in view:
-            row[t("wager")] = t(view["wagers"][player]) if view["wagers"][player] else ""
+            wager = view["wagers"][player]
+            row[t("wager", lang)] = t(wager, lang) if wager else ""
         rows.append(row)
-    st.dataframe(pl.DataFrame(rows, strict=False), hide_index=True)
+    out.append(("", pl.DataFrame(rows, strict=False)))
     if view.get("codex", {}).get("slots"):
         cells = {
-            f"{t('codex_slot')} {slot}": t("slot_taken") if shield is None else str(shield)
+            f"{t('codex_slot', lang)} {slot}": t("slot_taken", lang)
+            if shield is None
+            else str(shield)
             for slot, shield in enumerate(view["codex"]["shields"], 1)
         }
-        st.dataframe(pl.DataFrame([cells]), hide_index=True)
+        out.append((t("codex", lang), pl.DataFrame([cells])))
+    return out
+
+
+def _held(names: list[str], lang: str) -> str:
+    """Cards by name ("Sword 4"), those hidden counted."""
+    return held([n if n == HIDDEN else card(n, lang) for n in names], t("cards", lang), lang)
+
+
+def side(view: dict[str, Any], players: list[str]) -> None:
+    for title, frame in tables(view, players, language()):
+        if title:
+            st.caption(plain(title))
+        st.dataframe(frame, hide_index=True, width="stretch")
+
+
+def component(item: str, lang: str) -> str:
+    """A card as Balance lists it: "Sword 4"."""
+    return card(item, lang)
 
 
 def figure(

@@ -11,7 +11,7 @@ round the whole table unpicked.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import polars as pl
@@ -165,22 +165,28 @@ def kept_seen(pick: Taken, perspective: str | None) -> bool:
     return _knows(perspective, pick.player, pick.kept_known_to)
 
 
-def cell(pick: Taken) -> str:
+def cell(pick: Taken, name: Callable[[str], str] = str) -> str:
     """A pick in the grid: the card kept (⊘ a hate-draft, ↺ back round the table), then the
-    cards passed on."""
+    cards passed on; each card as `name` words it."""
     marks = (" ⊘" if pick.hate else "") + (" ↺" if pick.came_back else "")
-    rest = ", ".join(pick.passed) or "—"
-    return f"{pick.card}{marks} ‖ {rest}"
+    rest = ", ".join(map(name, pick.passed)) or "—"
+    return f"{name(pick.card)}{marks} ‖ {rest}"
 
 
 def grid(
-    rnd: Round, players: list[str], perspective: str | None, hidden: str
+    rnd: Round,
+    players: list[str],
+    perspective: str | None,
+    hidden: str,
+    name: Callable[[str], str] = str,
 ) -> list[dict[str, str]]:
     """One row a pick number, a column a player (their dealt hand first); `hidden` stands for
-    what the perspective may not see."""
+    what the perspective may not see; each card as `name` words it."""
     picks = rnd.picks
     dealt = {
-        p: ", ".join(cards) if _knows(perspective, p, rnd.dealt_known_to.get(p, ())) else hidden
+        p: ", ".join(map(name, cards))
+        if _knows(perspective, p, rnd.dealt_known_to.get(p, ()))
+        else hidden
         for p, cards in rnd.dealt.items()
         if p in players
     }
@@ -190,9 +196,9 @@ def grid(
         for pick in picks:
             if pick.number == number:
                 if kept_seen(pick, perspective):
-                    row[pick.player] = cell(pick)
+                    row[pick.player] = cell(pick, name)
                 elif visible(pick, perspective):  # the hand it picked from, not the pick
-                    row[pick.player] = ", ".join(pick.hand)
+                    row[pick.player] = ", ".join(map(name, pick.hand))
                 else:
                     row[pick.player] = hidden
         rows.append(row)

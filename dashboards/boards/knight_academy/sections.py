@@ -12,7 +12,7 @@ import streamlit as st
 from dashboards import queries
 from dashboards.common import plain, where
 from dashboards.data import Filters, query, signature
-from dashboards.i18n import t
+from dashboards.i18n import language, t
 from dashboards.match import load
 from dashboards.stats import with_wilson
 from dashboards.tables import show
@@ -20,6 +20,7 @@ from ingest.files.read import rebuilt
 from replay.replayer import open_log
 
 from .draft import Round, by_card, by_seat, drafts, grid, hate_drafts, kept_seen
+from .sentences import card
 
 # Balance values the draft of this many of the selection's latest matches: each is replayed
 # and every pick valued, about a millisecond a match.
@@ -49,7 +50,8 @@ def beneath(
         key=f"draft-round-{game_id}-{current}",  # a new round of the viewer starts at its own
     )
     rnd = next((r for r in rounds if r.round == chosen), rounds[0])
-    rows = grid(rnd, players, perspective, t("hidden"))
+    lang = language()
+    rows = grid(rnd, players, perspective, t("hidden"), lambda c: card(c, lang))
     for row in rows:
         row[""] = t("dealt") if row[""] == "dealt" else f"{t('pick')} {row['']}"
     frame = pl.DataFrame(rows).select("", *[p for p in players if p in rows[0]])
@@ -70,7 +72,7 @@ def beneath(
                     {
                         "pick": p.number,
                         "player": p.player,
-                        "card": p.card,
+                        "card": card(p.card, lang),
                         "worth_own": round(p.worth, 2),
                         "worth_next": round(p.worth_next, 2),
                         "passed_to": p.passed_to,

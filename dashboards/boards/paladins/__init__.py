@@ -13,9 +13,14 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboards.common import PALETTE, literal, number
-from dashboards.i18n import phase, t
+from dashboards.common import PALETTE, literal, number, plain
+from dashboards.i18n import language, phase, t
 from replay.game import HIDDEN
+
+from . import words
+from .sentences import sentences
+
+__all__ = ["anchors", "caption", "component", "figure", "sentences", "side", "tables"]
 
 SYMBOLS = {"monk": "circle", "outpost": "triangle-up"}
 
@@ -79,10 +84,11 @@ def figure(
             x=[sq["n"] for sq in squares],
             y=[-sq["region"] - 0.22 for sq in squares],
             mode="text",
-            text=[literal(sq["reward"]) for sq in squares],
+            text=[literal(_short(sq["reward"], language())) for sq in squares],
             textfont={"size": 10},
             hovertext=[
-                literal(f"{sq['id']}: {sq['reward']}") + ("" if sq["open"] else f" ({t('closed')})")
+                literal(f"{t('pa_field_reward')}: {words.gives(sq['reward'], language())}")
+                + ("" if sq["open"] else f" ({t('closed')})")
                 for sq in squares
             ],
             hoverinfo="text",
@@ -98,7 +104,11 @@ def figure(
                 mode="markers",
                 name=literal(player),
                 hoverinfo="text",
-                text=[f"{literal(player)}: {t(sq['piece'])} {literal(sq['id'])}" for sq in mine],
+                text=[
+                    f"{literal(player)}: {t(sq['piece'])} · "
+                    + literal(words.gives(sq["reward"], language()))
+                    for sq in mine
+                ],
                 marker={
                     "size": 16,
                     "color": PALETTE[seat % len(PALETTE)],
@@ -126,58 +136,99 @@ def figure(
     return fig
 
 
-def _paladin(me: dict[str, Any]) -> str:
+def _short(reward: str, lang: str) -> str:
+    """A square's reward drawn on it, short enough for its box: "1 silver/2 prov. · 1 VP"."""
+    out = []
+    for term in reward.split(" "):
+        choices = []
+        for choice in term.split("/"):
+            digits = "".join(c for c in choice if c.isdigit())
+            unit = choice[len(digits) :]
+            choices.append(f"{digits} {t('pa_short_' + unit, lang)}".strip())
+        out.append("/".join(choices))
+    return " · ".join(out)
+
+
+def _paladin(me: dict[str, Any], lang: str) -> str:
     """The paladin as this view holds it: hidden from this seat, or known and marked while it
     is still face down to the others (PA-10, PA-11)."""
     paladin = me["private"]["paladin"]
     if paladin is None or paladin == HIDDEN:
-        return "—" if paladin is None else t("hidden")
-    return paladin if me["paladin"] else f"{paladin} ({t('hidden')})"
+        return "—" if paladin is None else t("hidden", lang)
+    named = words.name(paladin, lang)
+    return named if me["paladin"] else f"{named} ({t('hidden', lang)})"
+
+
+def _cards(kind: str, ids: list[str | None], lang: str) -> pl.DataFrame:
+    """The cards of a display by name, with what each costs and does."""
+    return pl.DataFrame(
+        [
+            {
+                t("name", lang): words.name(card, lang) if card else "—",
+                t("pa_col_detail", lang): words.detail(card, lang) if card else "",
+            }
+            for card in ids
+        ],
+        schema=[t("name", lang), t("pa_col_detail", lang)],
+    )
+
+
+def tables(view: dict[str, Any], players: list[str], lang: str) -> list[tuple[str, pl.DataFrame]]:
+    """The displays and the king's cards by name with their effects, then a row a player: the
+    page and the HTML export show these same tables."""
+    out = [
+        (t("townsfolk", lang), _cards("townsfolk", list(view["townsfolk"]), lang)),
+        (t("outsiders", lang), _cards("outsider", list(view["outsiders"]), lang)),
+        (
+            f"{t('orders', lang)} · {t('favours', lang)}",
+            _cards("order", [*view["orders"], *view["favours"]], lang),
+        ),
+    ]
+    rows = []
+    for player, me in view["seats"].items():
+        rows.append(
+            {
+                t("player", lang): player,
+                t("paladin", lang): _paladin(me, lang),
+                t("score", lang): str(me["score"])
+                + (f" · {t('passed', lang)}" if me["passed"] else ""),
+                t("supply", lang): words.workers(
+                    [c for c, k in me["supply"].items() for _ in range(k)], lang
+                ),
+                t("spaces", lang): "; ".join(
+                    f"{t('event_' + s, lang)}: {words.workers(w, lang)}"
+                    for s, w in me["spaces"].items()
+                )
+                or "—",
+                t("pa_unit_silver", lang): me["silver"],
+                t("pa_unit_prov", lang): me["provisions"],
+                **{
+                    t(a, lang): f"{me['tracks'][a]} ({number(me['effective'][a], lang)})"
+                    for a in ("faith", "strength", "influence")
+                },
+                t("workshops", lang): ", ".join(
+                    f"{t('event_' + a, lang)} {k}" for a, k in me["workshops"].items()
+                )
+                or "—",
+                t("pieces_placed", lang): (
+                    f"{me['monks']} / {me['outposts']} / {len(me['walls'])} / "
+                    f"{len(me['jars'])} / {len(me['converts'])}"
+                ),
+                t("team", lang): ", ".join(words.name(c, lang) for c in me["team"]) or "—",
+                t("debts", lang): f"{me['debts']} ({me['repaid']} {t('repaid', lang)})",
+                t("suspicion", lang): me["suspicion"],
+            }
+        )
+    out.append((t("paladins_caption", lang), pl.DataFrame(rows, strict=False)))
+    return out
 
 
 def side(view: dict[str, Any], players: list[str]) -> None:
-    st.caption(
-        f"{t('townsfolk')}: {', '.join(c or '—' for c in view['townsfolk'])}  \n"
-        f"{t('outsiders')}: {', '.join(c or '—' for c in view['outsiders'])}  \n"
-        f"{t('orders')}: {', '.join(view['orders']) or '—'} · {t('favours')}: "
-        f"{', '.join(view['favours']) or '—'}"
-    )
-    columns: dict[str, list[str]] = {
-        "": [
-            t("paladin"),
-            t("supply"),
-            t("spaces"),
-            "silver / prov",
-            t("faith"),
-            t("strength"),
-            t("influence"),
-            t("workshops"),
-            t("pieces_placed"),
-            t("team"),
-            t("debts"),
-            t("suspicion"),
-            t("score"),
-        ]
-    }
-    for player, me in view["seats"].items():
-        columns[player] = [
-            _paladin(me),
-            ", ".join(f"{k} {c}" for c, k in me["supply"].items()) or "—",
-            "; ".join(f"{s}: {'·'.join(w)}" for s, w in me["spaces"].items()) or "—",
-            f"{me['silver']} / {me['provisions']}",
-            *(
-                f"{me['tracks'][a]} ({number(me['effective'][a])})"
-                for a in ("faith", "strength", "influence")
-            ),
-            ", ".join(f"{a} {k}" for a, k in me["workshops"].items()) or "—",
-            (
-                f"{me['monks']} / {me['outposts']} / {len(me['walls'])} / {len(me['jars'])} / "
-                f"{len(me['converts'])}"
-            ),
-            ", ".join(me["team"]) or "—",
-            f"{me['debts']} ({me['repaid']} {t('repaid')})",
-            str(me["suspicion"]),
-            str(me["score"]) + (f" · {t('passed')}" if me["passed"] else ""),
-        ]
-    st.dataframe(pl.DataFrame(columns), hide_index=True)
-    st.caption(t("paladins_caption"))
+    for title, frame in tables(view, players, language()):
+        st.caption(plain(title))
+        st.dataframe(frame, hide_index=True, width="stretch")
+
+
+def component(item: str, lang: str) -> str:
+    """A card or square as Balance lists it: by name, or by what it gives."""
+    return words.name(item, lang)

@@ -207,14 +207,18 @@ def test_the_bots_come_out_in_the_order_of_their_strength(rated):
     assert "Gawain" not in set(history["name"])  # a neutral seat is nobody's
 
 
-def test_ratings_json_lists_every_rated_name_surest_first(rated, capsys):
+def test_ratings_json_lists_the_people_then_the_bots_each_by_rating(rated, capsys):
     assert main(["ratings", "knight-academy", "--db", str(rated), "--json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert rows and all(
         set(r) == {"name", "kind", "rating", "low", "high", "matches", "provisional"} | {"win_rate"}
         for r in rows
     )
-    assert [r["low"] for r in rows] == sorted((r["low"] for r in rows), reverse=True)
+    kinds = [r["kind"] for r in rows]
+    assert kinds == sorted(kinds, key=["player", "bot"].index)  # people first, never mixed
+    for kind in ("player", "bot"):
+        ratings = [r["rating"] for r in rows if r["kind"] == kind]
+        assert ratings == sorted(ratings, reverse=True), kind
     for r in rows:
         assert r["low"] == pytest.approx(r["rating"] - Z * (r["high"] - r["rating"]) / Z)
         assert r["provisional"] == (r["matches"] < PROVISIONAL)
@@ -224,6 +228,67 @@ def test_ratings_json_lists_every_rated_name_surest_first(rated, capsys):
     assert main(["ratings", "heraldry", "--db", str(rated)]) == 0
     text = capsys.readouterr().out
     assert "greedy" in text and "provisional" in text
+    assert text.index("people") < text.index("Ann") < text.index("bots") < text.index("greedy")
+
+
+def _kinds(*matches: list[tuple[str, str, int]]) -> pl.DataFrame:
+    """Matches as (name, kind, rank) seats, played an hour apart."""
+    rows = [
+        ("g", f"m{i}", WHEN.replace(hour=i), name, kind, rank, rank == 1)
+        for i, seats in enumerate(matches)
+        for name, kind, rank in seats
+    ]
+    return _seats().vstack(pl.DataFrame(rows, schema=_seats().schema, orient="row"))
+
+
+def test_a_person_who_shares_a_bots_name_is_rated_apart_from_it():
+    # A person called random beats the bot random twice: she rises, it falls, neither is the
+    # other's rating, and each is counted a match at a time.
+    history = rate(
+        _kinds(
+            [("random", "player", 1), ("random", "bot", 2)],
+            [("random", "player", 1), ("random", "bot", 2), ("Bob", "player", 3)],
+        )
+    )
+    board = leaderboard(history, "g")
+    rows = {(r["kind"], r["name"]): r for r in board.iter_rows(named=True)}
+    assert set(rows) == {("player", "random"), ("bot", "random"), ("player", "Bob")}
+    assert rows[("player", "random")]["rating"] > MU > rows[("bot", "random")]["rating"]
+    assert rows[("player", "random")]["matches"] == rows[("bot", "random")]["matches"] == 2
+    assert (
+        rows[("player", "random")]["win_rate"] == 1.0 and rows[("bot", "random")]["win_rate"] == 0
+    )
+    assert board["kind"].to_list() == ["player", "player", "bot"]  # people first
+
+
+def test_a_warehouse_that_rated_a_person_and_a_bot_of_one_name_as_one_is_rated_again(tmp_path):
+    """An older squire rated by name alone: a person and a bot who shared one shared a rating.
+    The next ingest finds the history chained across the two kinds and rates the game again."""
+    import ingest.analyses.ratings as ratings
+    from ingest.warehouse.warehouse import open_reader
+
+    db = tmp_path / "shared-name"
+    ingest([ROOT / "tests" / "heraldry" / "logs", SAMPLES / "heraldry"], db=db, jobs=1)
+    history = stored(db)
+    person = history.filter(pl.col("kind") == "player")["name"][0]
+    # the bot's rows renamed after her: their ratings before no longer follow their own
+    older = history.with_columns(
+        pl.when(pl.col("kind") == "bot").then(pl.lit(person)).otherwise("name").alias("name")
+    )
+    folder = db / "ratings" / "heraldry"
+    for f in folder.iterdir():
+        f.unlink()
+    older.write_parquet(folder / "000001.parquet")
+    con = open_reader(db)
+    assert {g for (g,) in con.sql(ratings.RATED_AS_ONE).fetchall()} == {"heraldry"}
+    ratings.refresh(db)
+    assert (
+        stored(db)
+        .filter(pl.col("game") == "heraldry")
+        .sort(history.columns)
+        .equals(history.filter(pl.col("game") == "heraldry").sort(history.columns))
+    )
+    assert not open_reader(db).sql(ratings.RATED_AS_ONE).fetchall()  # and not again
 
 
 def test_ratings_of_a_warehouse_without_stored_ratings_are_rated_on_the_spot(rated, tmp_path):

@@ -5,12 +5,22 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 
 import msgspec
+import pytest
 
 from ingest.cli import main
 from ingest.pipeline.executor import chunked
-from ingest.simulation.experiment import Arms, Tally, metric_names, play, play_pairs, run
+from ingest.simulation.experiment import (
+    Arms,
+    Tally,
+    metric_names,
+    play,
+    play_pairs,
+    result_row,
+    run,
+)
 from ingest.warehouse.warehouse import open_reader
 from replay.registry import GAMES
 
@@ -124,6 +134,29 @@ def test_the_command_prints_a_line_a_batch_and_the_result_as_its_contract_says(t
         (final["experiment"], "a", 60, "squire experiment"),
         (final["experiment"], "b", 60, "squire experiment"),
     ]
+    # What the experiment knew is kept beside its matches: the metric, A − B and its interval,
+    # the matches played, and the stopping rule that ended it.
+    [recorded] = con.execute(
+        """SELECT metric, a, b, matches, pairs_measured, a_minus_b, a_minus_b_low,
+        a_minus_b_high, stopped, precision, most, recorded, stored_a, stored_b FROM experiments
+        WHERE experiment = $e""",
+        {"e": final["experiment"]},
+    ).fetchall()
+    assert recorded == (
+        "start_player_win_rate",
+        '{"quest_prizes":[17,10,4]}',
+        '{"quest_prizes":[30,10,4]}',
+        60,
+        final["pairs_measured"],
+        final["difference"],
+        *final["ci95"],
+        "max",
+        0.0001,
+        60,
+        True,
+        60,
+        60,
+    )
     assert main(args) == 0  # the same arguments again: the same matches, already present
     capsys.readouterr()
     assert open_reader(tmp_path / "warehouse").execute("SELECT count(*) FROM games").fetchall() == [
@@ -131,3 +164,57 @@ def test_the_command_prints_a_line_a_batch_and_the_result_as_its_contract_says(t
     ]
     assert main([*args[:6], "--b", "quest_prizes=oops"]) == 2  # LOG-3, before any match
     assert "LOG-3" in capsys.readouterr().err
+
+
+# The start player's share of each match's win (1/k of a k-way tie), by arm and match number,
+# from the warehouse's seats: the metric as the matches stored give it.
+START_PLAYER_SHARES = """
+WITH shares AS (
+    SELECT g.arm, regexp_extract(g.game_id, '(\\d+)$', 1) AS pair,
+           coalesce(count(*) FILTER (WHERE s.start_player AND s.won)
+                    / nullif(count(*) FILTER (WHERE s.won), 0), 0) AS share
+    FROM games g JOIN seats s USING (game_id)
+    WHERE g.experiment = $e AND g.complete AND NOT s.neutral GROUP BY ALL
+)
+SELECT a.share - b.share FROM shares a JOIN shares b USING (pair)
+WHERE a.arm = 'a' AND b.arm = 'b' ORDER BY pair
+"""
+
+
+def test_the_stored_a_minus_b_and_its_interval_are_the_matches_own(tmp_path, capsys):
+    db = tmp_path / "warehouse"
+    args = [
+        *("experiment", "knight-academy", "--metric", "start_player_win_rate"),
+        *("--a", "quest_prizes=[17,10,4]", "--b", "quest_prizes=[30,10,4]"),
+        *("--bots", "greedy,random", "--max", "40", "--batch", "20", "--jobs", "1"),
+        *("--precision", "0.0001", "--json", "--db", str(db)),
+    ]
+    assert main(args) == 0
+    final = json.loads(capsys.readouterr().out.splitlines()[-1])
+    con = open_reader(db)
+    differences = [
+        d for (d,) in con.execute(START_PLAYER_SHARES, {"e": final["experiment"]}).fetchall()
+    ]
+    n = len(differences)
+    mean = sum(differences) / n
+    se = math.sqrt(sum((d - mean) ** 2 for d in differences) / (n - 1) / n)
+    [(shown, low, high, pairs)] = con.execute(
+        "SELECT a_minus_b, a_minus_b_low, a_minus_b_high, pairs_measured FROM experiments"
+    ).fetchall()
+    assert pairs == n == 40
+    assert shown == pytest.approx(mean) and shown == pytest.approx(final["difference"])
+    assert (low, high) == pytest.approx((mean - 1.959964 * se, mean + 1.959964 * se))
+
+
+def test_a_batch_is_recorded_unfinished_until_the_run_stops():
+    def local(work):
+        return map(play_pairs, work)
+
+    reports = list(run(_arms(), 1e-6, 40, 20, local, lambda count: chunked(count, 1)))
+    first = result_row(_arms(), reports[0], 1e-6, 40)
+    assert first["stopped"] is None and first["matches"] == 20  # still running, or cut short
+    assert first["pairs_measured"] == reports[0]["pairs"]
+    last = result_row(_arms(), reports[-1], 1e-6, 40)
+    assert last["stopped"] == "max" and last["matches"] == 40 and last["most"] == 40
+    assert last["a_minus_b"] == reports[-1]["difference"]
+    assert (last["a_minus_b_low"], last["a_minus_b_high"]) == tuple(reports[-1]["ci95"])

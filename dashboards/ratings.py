@@ -5,7 +5,6 @@ of their own, a name's rating over time, and links to a player's page
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 from urllib.parse import quote
 
 import polars as pl
@@ -14,7 +13,7 @@ import streamlit as st
 from dashboards.data import Filters, query, signature
 from dashboards.i18n import t
 from dashboards.stats import with_wilson
-from dashboards.tables import RATES, csv_bytes, parquet_bytes
+from dashboards.tables import show
 from ingest.analyses.ratings import KINDS, SEATS, Z, leaderboard, rank, rate
 
 # The stored leaderboard, reckoned where the ratings are (a million matches rate four million
@@ -139,42 +138,9 @@ def explained(
     links: Mapping[str, str] | None = None,
     formats: Mapping[str, str] | None = None,
 ) -> None:
-    """A table as dashboards.tables.show draws it (headers in the reader's language, rates as
-    percentages, the two downloads), each header with a tooltip saying what its column holds
-    (`helps`: a label key by column); `formats`: a number format by column (`%.1f`)."""
-    headers: dict[str, Any] = {}
-    for column in frame.columns:
-        label, help_ = t(column), t(helps[column]) if column in helps else None
-        if links and column in links:
-            headers[column] = st.column_config.LinkColumn(
-                label, display_text=links[column], help=help_
-            )
-        elif column in RATES:
-            headers[column] = st.column_config.NumberColumn(label, format="percent", help=help_)
-        elif formats and column in formats:
-            headers[column] = st.column_config.NumberColumn(
-                label, format=formats[column], help=help_
-            )
-        else:
-            headers[column] = st.column_config.Column(label, help=help_)
-    st.dataframe(
-        frame, hide_index=True, column_config=headers, height="auto" if height is None else height
-    )
-    row = st.container(horizontal=True)
-    row.download_button(
-        f"⬇ {t('download_csv')}",
-        lambda: csv_bytes(frame),
-        f"{name}.csv",
-        "text/csv",
-        key=f"{name}-csv",
-    )
-    row.download_button(
-        f"⬇ {t('download_parquet')}",
-        lambda: parquet_bytes(frame),
-        f"{name}.parquet",
-        "application/octet-stream",
-        key=f"{name}-parquet",
-    )
+    """A table as dashboards.tables.show draws it, each header with a tooltip saying what its
+    column holds (`helps`: a label key by column)."""
+    show(frame, name, height=height, links=links, helps=helps, formats=formats)
 
 
 def over_time(history: pl.DataFrame, name: str) -> pl.DataFrame:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from typing import Any
 
 import polars as pl
@@ -45,26 +46,44 @@ RATES = (
 )
 
 
-def _header(column: str, rates: set[str]) -> Any:  # a column config (a dict Streamlit reads)
+def _header(column: str, rates: set[str], help_: str | None, fmt: str | None) -> Any:
+    """A column's config (a dict Streamlit reads): its name in the reader's language, rates as
+    percentages, `fmt` a number format, `help_` the header's tooltip."""
     if column in rates:
-        return st.column_config.NumberColumn(t(column), format="percent")
-    return st.column_config.Column(t(column))
+        return st.column_config.NumberColumn(t(column), format="percent", help=help_)
+    if fmt is not None:
+        return st.column_config.NumberColumn(t(column), format=fmt, help=help_)
+    return st.column_config.Column(t(column), help=help_)
 
 
 def show(
     frame: pl.DataFrame,
     name: str,
     height: int | None = None,
-    links: dict[str, str] | None = None,
+    links: Mapping[str, str] | None = None,
+    helps: Mapping[str, str] | None = None,
+    formats: Mapping[str, str] | None = None,
 ) -> None:
     """The table with its columns named in the reader's language, then its two download
     buttons (file names say what it holds; the files keep the warehouse's column names).
     `links`: columns of addresses within the app, drawn as links showing what the pattern's
-    group matches (e.g. the `name` of `/player?name=Ann`)."""
+    group matches (e.g. the `name` of `/player?name=Ann`); `helps`: a label key by column,
+    its header's tooltip saying what the column holds; `formats`: a number format by column
+    (`%.1f`)."""
     rates = {*RATES, *map(t, RATES)}  # named as in the warehouse, or already labelled
-    headers = {column: _header(column, rates) for column in frame.columns}
+    helps, formats = helps or {}, formats or {}
+
+    def help_of(column: str) -> str | None:
+        return t(helps[column]) if column in helps else None
+
+    headers = {
+        column: _header(column, rates, help_of(column), formats.get(column))
+        for column in frame.columns
+    }
     for column, shown in (links or {}).items():
-        headers[column] = st.column_config.LinkColumn(t(column), display_text=shown)
+        headers[column] = st.column_config.LinkColumn(
+            t(column), display_text=shown, help=help_of(column)
+        )
     st.dataframe(
         frame, hide_index=True, column_config=headers, height="auto" if height is None else height
     )

@@ -15,6 +15,8 @@ from dashboards.sentences import listed
 from replay.games.paladins import RULES
 from replay.games.paladins.catalogue import Catalogue
 
+from .labels import LABELS
+
 GAME = RULES.name
 KINDS = ("paladin", "townsfolk", "outsider", "order", "favour", "tavern", "wall", "suspicion")
 
@@ -24,7 +26,9 @@ def amount(count: int, unit: str, lang: str) -> str:
     if unit in ("white", "green", "blue", "red", "black", "purple"):
         key = "pa_worker_one" if count == 1 else "pa_workers"
         return t(key, lang).format(n=count, colour=t(f"pa_colour_{unit}", lang))
-    return f"{count} {t(f'pa_unit_{unit}', lang)}"
+    one = f"pa_unit_{unit}_one"
+    key = one if count == 1 and one in LABELS else f"pa_unit_{unit}"
+    return f"{count} {t(key, lang)}"
 
 
 def gives(text: str, lang: str) -> str:

@@ -144,6 +144,10 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "autoplay": {"en": "Autoplay", "zh": "自动播放"},
     "event_final": {"en": "claim the final result", "zh": "声明最终结果"},
+    "said_final": {
+        "en": "The match ends; the final scores agree: {scores}",
+        "zh": "对局结束，最终得分核对一致：{scores}",
+    },
     "event_recruit": {"en": "recruit", "zh": "招募"},
     "event_pass": {"en": "pass", "zh": "跳过"},
     "move_log": {"en": "Move log", "zh": "行动记录"},

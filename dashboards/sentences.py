@@ -20,6 +20,7 @@ from typing import Any
 
 from dashboards.i18n import t
 from replay.facts import Fact, PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved, TrackRanked
+from replay.log import Final
 from replay.replayer import Match, Step
 
 
@@ -104,5 +105,8 @@ def by_default(match: Match, step: Step, lang: str) -> str:
     event: Any = step.event
     kind = type(event).__struct_config__.tag
     who = getattr(event, "player", None)
+    if isinstance(event, Final):  # the scores the log's recorder saw, which the replay matched
+        scores = listed([f"{name} {points}" for name, points in event.scores.items()], lang)
+        return joined(said("said_final", lang, scores=scores), [], lang)
     action = said("said_event", lang, who=who or t("chance", lang), what=t(f"event_{kind}", lang))
     return joined(action, clauses(step.facts, match.header.players, who, lang), lang)

@@ -24,8 +24,6 @@ LABELS: dict[str, dict[str, str]] = {
     "turn": {"en": "turn", "zh": "行动"},
     "setup": {"en": "setup", "zh": "准备"},
     "recruit": {"en": "recruit", "zh": "招募"},
-    "removes": {"en": "removes", "zh": "移除"},
-    "of": {"en": "of", "zh": "属于"},
     "phase_recruit": {"en": "recruit", "zh": "招募骑士"},
     "phase_pass": {"en": "pass", "zh": "跳过"},
     "items": {"en": "Items", "zh": "物品"},
@@ -135,8 +133,6 @@ LABELS: dict[str, dict[str, str]] = {
     "deck": {"en": "Deck", "zh": "牌堆"},
     "score": {"en": "Score", "zh": "得分"},
     "total": {"en": "Total", "zh": "总分"},
-    "events": {"en": "Events", "zh": "事件"},
-    "facts": {"en": "What this event did", "zh": "本事件的结果"},
     "next_expected": {"en": "Next", "zh": "下一步"},
     "keys_help": {
         "en": "The arrow keys ← → step too, and a row of the move log jumps to its step.",
@@ -179,10 +175,6 @@ LABELS: dict[str, dict[str, str]] = {
     "decisive": {"en": "Decisive", "zh": "决定性"},
     "progress": {"en": "Progress", "zh": "进度"},
     "leader": {"en": "Leader", "zh": "领先者"},
-    "round_end_leader": {
-        "en": "The round ends with {who} leading {track} (at {at})",
-        "zh": "本轮结束时 {who} 领先{track}（位于 {at}）",
-    },
     "lead_changes": {"en": "Lead changes", "zh": "领先易主次数"},
     "card": {"en": "Card", "zh": "卡牌"},
     "download_csv": {"en": "CSV", "zh": "CSV"},
@@ -334,7 +326,6 @@ LABELS: dict[str, dict[str, str]] = {
         "en": "The log stops before the game ends, after step {last}.",
         "zh": "记录在游戏结束前中断，止于第 {last} 步。",
     },
-    "by": {"en": "by", "zh": "由"},
     # table columns, as the warehouse names them (downloads keep these names)
     "action": {"en": "Action", "zh": "行动"},
     "agent": {"en": "Bot", "zh": "机器人"},

@@ -22,7 +22,7 @@ from replay.replayer import Match, Step, open_log, replay, state_at
 @dataclass(frozen=True)
 class Replayed:
     match: Match
-    events: list[dict[str, Any]]  # per event: index, line, round, kind, player, text, facts
+    events: list[dict[str, Any]]  # per event: index, line, round, kind, player, facts, raw
     catalogue: str | None = None  # "name version" of the catalogue it was played with, if any
     result: Result | None = None  # scores by source where the log ends
     sources: tuple[str, ...] = ()  # the sources its ruleset scores from
@@ -63,9 +63,6 @@ def _load(game_id: str, signature_: str) -> Replayed | None:
                 "round": step.round,
                 "kind": type(step.event).__struct_config__.tag,
                 "player": raw.get("player"),
-                "event": ", ".join(
-                    f"{k}={v}" for k, v in raw.items() if k not in ("kind", "player")
-                ),
                 "facts": facts,
                 "raw": raw,
             }

@@ -67,9 +67,14 @@ def _scores(result: Result, players: list[str], sources: list[str], lang: str) -
 
 
 def _figure(fig: go.Figure) -> str:
-    """A copy of the figure with its axes given room for their labels outside Streamlit's
-    theme, as a div and the script that draws it."""
-    copy = go.Figure(fig).update_xaxes(automargin=True).update_yaxes(automargin=True)
+    """A copy of the figure as the app draws it, its axes given room for their labels outside
+    Streamlit's theme, as a div and the script that draws it."""
+    # Streamlit's theme draws no zero lines; plotly.js alone draws them dark, across the board.
+    copy = (
+        go.Figure(fig)
+        .update_xaxes(automargin=True, zeroline=False)
+        .update_yaxes(automargin=True, zeroline=False)
+    )
     return str(copy.to_html(full_html=False, include_plotlyjs=False, config={"responsive": True}))
 
 

@@ -472,7 +472,7 @@ def test_the_heraldry_viewer_draws_the_map_and_shows_what_replay_step_shows(app,
     assert len(shapes) == len(view["hexes"]) + len(outlined) and len(outlined) == 2
     knights = [trace for trace in figure["data"] if trace.get("mode") == "markers+text"]
     assert any("2" in trace["text"] for trace in knights)  # Fay's two knights on [1, 0]
-    assert any("drives off" in m.value for m in at.markdown)  # the battle, in words
+    assert any(plain("destroys Ann's village") in m.value for m in at.markdown)  # in words
 
 
 def test_a_link_chooses_the_statistics_filters_and_the_address_keeps_the_game(app, warehouse):

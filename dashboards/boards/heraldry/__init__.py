@@ -1,6 +1,6 @@
 """The Heraldry board: the hex map in its terrain colours, each player's pieces on their hexes
 (city ■, fortress ◆, village ▲, knights ● with their number), the hexes the current event
-touched outlined; beside it each player's title, score, tokens and reserve."""
+touched outlined; below it, the seats' panel as tables: titles and points, tokens, pieces."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboards.common import PALETTE, literal
+from dashboards.common import PALETTE, literal, plain
 from dashboards.i18n import language, t
+from replay.games.heraldry import TERRAINS
 
 from .sentences import sentences
 
@@ -27,6 +28,7 @@ TERRAIN_COLOURS = {
 }
 SYMBOLS = {"city": "square", "fortress": "diamond", "village": "triangle-up"}
 SQRT3 = math.sqrt(3)
+RESOURCES = tuple(terrain for terrain in TERRAINS if terrain != "lake")  # HE-2: the tokens
 
 
 def centre(q: int, r: int) -> tuple[float, float]:
@@ -196,32 +198,48 @@ def figure(
 
 
 def tables(view: dict[str, Any], players: list[str], lang: str) -> list[tuple[str, pl.DataFrame]]:
-    """Each player's title and score by source, tokens held, and pieces by where they are (on
-    the map / in reserve): a row a player, so the page and the export show the same."""
-    rows = []
-    for player, seat in view["seats"].items():
+    """The seats' panel, a row a player in each of three narrow tables (one wide table left a
+    phone to scroll past the tokens): title and score by source, the tokens held by terrain,
+    and the pieces on the map and in reserve. Heraldry hides nothing, so every perspective's
+    tables are the same."""
+    player = t("player", lang)
+    standing, held, pieces = [], [], []
+    for name, seat in view["seats"].items():
         reserve, placed = seat["reserve"], seat["on_board"]
-        row: dict[str, object] = {
-            t("player", lang): player,
-            t("title", lang): t(seat["title"], lang),
-            t("score", lang): seat["score"],
-            **{t("from_" + source, lang): points for source, points in seat["sources"].items()},
-            t("tokens", lang): ", ".join(
-                f"{count} {t(terrain, lang)}" for terrain, count in seat["tokens"].items()
-            )
-            or "—",
-            t("knights", lang): f"{placed['knight']} / {reserve['knight']}"
-            + (f" (−{seat['lost_knights']})" if seat["lost_knights"] else ""),
-            **{
-                t(piece, lang): f"{placed[piece]} / {reserve[piece]}"
-                for piece in ("village", "fortress", "city")
-            },
-        }
-        rows.append(row)
-    return [(t("pieces_caption", lang), pl.DataFrame(rows))]
+        standing.append(
+            {
+                player: name,
+                t("title", lang): t(seat["title"], lang),
+                t("score", lang): seat["score"],
+                **{t("from_" + source, lang): n for source, n in seat["sources"].items()},
+            }
+        )
+        held.append(
+            {
+                player: name,
+                **{t(terrain, lang): seat["tokens"].get(terrain, 0) for terrain in RESOURCES},
+            }
+        )
+        lost = f" (−{seat['lost_knights']})" if seat["lost_knights"] else ""
+        pieces.append(
+            {
+                player: name,
+                t("knights", lang): f"{placed['knight']} / {reserve['knight']}{lost}",
+                **{
+                    t(piece, lang): f"{placed[piece]} / {reserve[piece]}"
+                    for piece in ("village", "fortress", "city")
+                },
+            }
+        )
+    return [
+        (t("he_standing", lang), pl.DataFrame(standing)),
+        (t("he_tokens_held", lang), pl.DataFrame(held)),
+        (t("pieces_caption", lang), pl.DataFrame(pieces)),
+    ]
 
 
 def side(view: dict[str, Any], players: list[str]) -> None:
     for title, frame in tables(view, players, language()):
-        st.caption(title)
+        if title:
+            st.caption(plain(title))
         st.dataframe(frame, hide_index=True, width="stretch")

@@ -711,14 +711,14 @@ def test_the_viewer_draws_the_variant_boards_and_hides_the_codex_from_other_seat
         frame = next(f.value for f in at.dataframe if "Player" in f.value.columns)
         return {k: str(v) for k, v in frame[frame["Player"] == name].iloc[0].to_dict().items()}
 
-    assert codex() == {"Codex slot 1": "-3", "Codex slot 2": "0", "Codex slot 3": "taken"}
+    assert codex() == {"Codex slot 1": "−3", "Codex slot 2": "0", "Codex slot 3": "taken"}
     assert seat("Bob")["Secret codex"] == "-1" and seat("Bob")["Wager"] == "White Knight"
     at.radio(key="perspective").set_value("Ann").run()
-    assert codex() == {"Codex slot 1": "?", "Codex slot 2": "0", "Codex slot 3": "taken"}
+    assert codex() == {"Codex slot 1": "(hidden)", "Codex slot 2": "0", "Codex slot 3": "taken"}
     assert seat("Bob")["Secret codex"] == "(hidden)" and seat("Bob")["Score"] == "(hidden)"
     assert seat("Ann")["Secret codex"] == "0"
     at.radio(key="perspective").set_value("Bob").run()
-    assert codex()["Codex slot 1"] == "?" and seat("Bob")["Secret codex"] == "-1"
+    assert codex()["Codex slot 1"] == "(hidden)" and seat("Bob")["Secret codex"] == "-1"
 
 
 def test_balance_sets_lancelot_beside_gawain_and_the_viewer_draws_its_four_colours(app):

@@ -15,7 +15,7 @@ from dashboards.i18n import language, phase, t
 from replay.game import HIDDEN
 
 from .sections import balance, beneath
-from .sentences import card, sentences
+from .sentences import card, colour, sentences, signed
 
 __all__ = [
     "anchors",
@@ -61,24 +61,36 @@ def tables(view: dict[str, Any], players: list[str], lang: str) -> list[tuple[st
     out: list[tuple[str, pl.DataFrame]] = []
     counts: dict[str, object] = {t("deck", lang): view["deck"], t("discard", lang): view["discard"]}
     if "boards" in view:
-        counts[t("variant_boards", lang)] = ", ".join(t(f"board_{b}", lang) for b in view["boards"])
+        comma = "、" if lang == "zh" else ", "
+        counts[t("variant_boards", lang)] = comma.join(
+            t(f"board_{b}", lang) for b in view["boards"]
+        )
     out.append(("", pl.DataFrame([counts])))
     owners = view.get("owners", {})  # KA-20: a lancelot colour is its player's
-    for person, own in view.get("lancelot", {}).items():
-        if own["held"] or own["piles"]:
-            piles = [pile for pile in own["piles"] if HIDDEN not in pile]
-            held_now = {
-                t("player", lang): person,
-                t("hand", lang): _held(own["held"], lang),
-                t("ka_piles", lang): " | ".join(_held(pile, lang) for pile in piles),
-            }
-            out.append((t("lancelot", lang), pl.DataFrame([held_now])))
+    lancelot = [
+        {
+            t("player", lang): person,
+            t("hand", lang): _held(own["held"], lang),
+            # KA-20: a player's piles, face down to the other until both have split
+            t("ka_piles", lang): " | ".join(
+                _held(pile, lang) for pile in own["piles"] if HIDDEN not in pile
+            ),
+        }
+        for person, own in view.get("lancelot", {}).items()
+        if own["held"] or own["piles"]
+    ]
+    if lancelot:
+        out.append((t("lancelot", lang), pl.DataFrame(lancelot)))
+    shields = view.get("shields", {})  # KA-22e, KA-22f: the shields each seat keeps
     rows = []
     for player, seat in view["seats"].items():
+        name = player
+        if seat["neutral"]:
+            name += f" ({t('neutral', lang)})"
+        if player in owners:
+            name = f"{colour(player, lang)} ({owners[player]})"
         row: dict[str, object] = {
-            t("player", lang): player
-            + (f" ({t('neutral', lang)})" if seat["neutral"] else "")
-            + (f" ({owners[player]})" if player in owners else ""),
+            t("player", lang): name,
             t("hand", lang): _held(seat["hand"], lang),
             t("picked", lang): _held(seat["picked"], lang),
             t("score", lang): number(seat["score"], lang),
@@ -87,13 +99,17 @@ def tables(view: dict[str, Any], players: list[str], lang: str) -> list[tuple[st
         if "wagers" in view:
             wager = view["wagers"][player]
             row[t("wager", lang)] = t(wager, lang) if wager else ""
+        if player in shields:
+            row[t("shields_held", lang)] = held(
+                [p if p == HIDDEN else signed(p) for p in shields[player]], "", lang
+            )
         rows.append(row)
     out.append(("", pl.DataFrame(rows, strict=False)))
-    if view.get("codex", {}).get("slots"):
+    if view.get("codex", {}).get("slots"):  # KA-22c: the slots the perspective looked at
         cells = {
             f"{t('codex_slot', lang)} {slot}": t("slot_taken", lang)
             if shield is None
-            else str(shield)
+            else str(number(shield, lang) if shield == HIDDEN else signed(shield))
             for slot, shield in enumerate(view["codex"]["shields"], 1)
         }
         out.append((t("codex", lang), pl.DataFrame([cells])))
@@ -102,7 +118,8 @@ def tables(view: dict[str, Any], players: list[str], lang: str) -> list[tuple[st
 
 def _held(names: list[str], lang: str) -> str:
     """Cards by name ("Sword 4"), those hidden counted."""
-    return held([n if n == HIDDEN else card(n, lang) for n in names], t("cards", lang), lang)
+    unit = t("ka_one_card" if names.count(HIDDEN) == 1 else "cards", lang)
+    return held([n if n == HIDDEN else card(n, lang) for n in names], unit, lang)
 
 
 def side(view: dict[str, Any], players: list[str]) -> None:

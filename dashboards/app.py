@@ -60,6 +60,12 @@ page = st.navigation(
             url_path="player",
         ),
         st.Page(
+            PAGES / "record.py",
+            title=t("record"),
+            icon=":material/edit_note:",
+            url_path="record",
+        ),
+        st.Page(
             PAGES / "upload.py", title=t("upload"), icon=":material/upload:", url_path="upload"
         ),
     ]

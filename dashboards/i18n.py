@@ -20,6 +20,78 @@ LABELS: dict[str, dict[str, str]] = {
     "balance": {"en": "Balance", "zh": "平衡性"},
     "upload": {"en": "Upload logs", "zh": "上传记录"},
     "what_if": {"en": "What if", "zh": "规则假设"},
+    "record": {"en": "Record a match", "zh": "记录对局"},
+    "record_link": {
+        "en": "Record a match at the table, move by move",
+        "zh": "在牌桌上逐步记录一局对局",
+    },
+    "rec_strict": {"en": "Each player taps their own moves", "zh": "每位玩家自己点选"},
+    "rec_strict_help": {
+        "en": "A move made face up (a card played) is then entered by its player too, the "
+        "device passed to them, so the buttons never show anyone's hand. Off: the scribe "
+        "taps it, and the buttons list what that player could play.",
+        "zh": "明面上的行动（打出的牌）也交给该玩家自己输入，按钮不会显示任何人的手牌。"
+        "关闭时由记录者点选，按钮会列出该玩家可出的牌。",
+    },
+    "rec_reveals": {
+        "en": "These buttons show what {player} could play: keep the screen from the others.",
+        "zh": "这些按钮显示 {player} 可出的内容：请勿让其他人看到屏幕。",
+    },
+    "rec_resume": {"en": "Matches being recorded", "zh": "正在记录的对局"},
+    "rec_entries": {"en": "{n} entries", "zh": "{n} 条记录"},
+    "rec_new": {"en": "A new match", "zh": "新对局"},
+    "rec_variant": {"en": "Variant", "zh": "变体"},
+    "rec_variant_seated": {
+        "en": "as the number of players gives it",
+        "zh": "按玩家人数而定",
+    },
+    "rec_players": {"en": "Players", "zh": "玩家人数"},
+    "rec_seat": {"en": "Seat", "zh": "座位"},
+    "rec_begin": {"en": "Begin", "zh": "开始"},
+    "rec_log": {"en": "Entered so far", "zh": "已记录"},
+    "rec_unchecked": {"en": "(waits: an earlier entry changed)", "zh": "（待定：之前的记录已改）"},
+    "rec_fix": {"en": "Correct an entry", "zh": "更正一条记录"},
+    "rec_which": {"en": "Entry", "zh": "记录"},
+    "rec_change": {"en": "Change it", "zh": "修改"},
+    "rec_insert": {"en": "Insert one before it", "zh": "在其前插入"},
+    "rec_remove": {"en": "Remove it", "zh": "删除"},
+    "rec_cut": {"en": "Remove it and all after", "zh": "删除它及之后全部"},
+    "rec_gone": {
+        "en": "This match is no longer being recorded: it was saved or let go.",
+        "zh": "此对局已不在记录中：已保存或已放弃。",
+    },
+    "rec_changing": {
+        "en": "Changing entry {n}: choose what it should be.",
+        "zh": "正在修改第 {n} 条记录：请选择正确的内容。",
+    },
+    "rec_inserting": {
+        "en": "Inserting an entry before entry {n}: choose it.",
+        "zh": "正在第 {n} 条记录前插入：请选择。",
+    },
+    "rec_cancel": {"en": "Cancel", "zh": "取消"},
+    "rec_problem": {
+        "en": "Entry {n} is no longer legal after the correction ({rule}):",
+        "zh": "更正后第 {n} 条记录不再合法（{rule}）：",
+    },
+    "rec_pass": {"en": "Pass the device to {player}", "zh": "请把设备交给 {player}"},
+    "rec_pass_help": {
+        "en": "What comes next is theirs alone to see. The screen blanks again once they "
+        "have chosen.",
+        "zh": "接下来的内容只有该玩家能看。选择之后屏幕会再次隐藏。",
+    },
+    "rec_take": {"en": "I am {player}: show me", "zh": "我是 {player}：显示"},
+    "rec_private": {
+        "en": "Only {player} should see this screen.",
+        "zh": "此屏幕只应由 {player} 查看。",
+    },
+    "rec_drawn": {"en": "drawn so far: {cards}", "zh": "已抽：{cards}"},
+    "rec_next": {"en": "What happens next?", "zh": "接下来发生什么？"},
+    "rec_back": {"en": "Back", "zh": "返回"},
+    "rec_end": {"en": "The match ends here", "zh": "对局在此结束"},
+    "rec_over": {"en": "The match is over: {scores}.", "zh": "对局结束：{scores}。"},
+    "rec_save": {"en": "Save the match", "zh": "保存对局"},
+    "rec_saved": {"en": "The match is saved.", "zh": "对局已保存。"},
+    "rec_open": {"en": "Open it in the viewer", "zh": "在回放中打开"},
     # words more than one game uses (every game's own are beside its board: dashboards.boards)
     "turn": {"en": "turn", "zh": "行动"},
     "setup": {"en": "setup", "zh": "准备"},

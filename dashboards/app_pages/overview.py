@@ -15,6 +15,10 @@ from dashboards.tables import show
 
 st.title("squire")
 st.caption(t("overview"))
+# A club's own matches come in here: recorded at the table, move by move.
+st.page_link(
+    Path(__file__).with_name("record.py"), label=t("record_link"), icon=":material/edit_note:"
+)
 if not has_matches():
     st.stop()
 

@@ -120,6 +120,22 @@ def test_a_view_of_everyone_is_the_whole_state_and_a_view_changes_nothing(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_the_table_a_seat_past_the_last_sees_what_every_seat_sees(name):
+    """The Record page's screen is the table's: `view(state, len(players))` hides all that
+    any seat's view hides: the table's view of what a seat sees is the table's own."""
+    game = GAMES[name]
+    for seed, table in enumerate(PROFILES[name].all_tables):
+        for state in _states(game, seed, table, every=13):
+            seats = _seats(game, state)[1:]
+            at_table = game.view(state, len(seats))
+            seen = game.snapshot(at_table)
+            for seat in seats:
+                assert game.snapshot(game.view(game.view(state, seat), len(seats))) == seen
+            if not game.secrets:
+                assert at_table == game.view(state, None)
+
+
+@pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_resampled_state_looks_the_same_to_its_seat_and_plays_on_legally(name, data):

@@ -3,6 +3,7 @@ widgets there, and the numbers shown equal to SQL on the warehouse or to the rep
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import re
@@ -29,7 +30,17 @@ from .untranslated import untranslated
 LABELS = every_label()  # the shared words and every game's own
 
 APP = str(ROOT / "dashboards" / "app.py")
-PAGES = ["viewer", "sources", "tracks", "win_rates", "balance", "what_if", "player", "upload"]
+PAGES = [
+    "viewer",
+    "sources",
+    "tracks",
+    "win_rates",
+    "balance",
+    "what_if",
+    "player",
+    "record",
+    "upload",
+]
 # the pages with the filters
 STATISTICS = ["sources", "tracks", "win_rates", "balance", "what_if"]
 NOTATION = {"", "p", "dof", "chi²"}  # column headers read the same in every language
@@ -71,7 +82,7 @@ RENDERS = [
     (page, lang, of)
     for page in PAGES
     for lang in ("en", "zh")
-    for of in (EACH_GAME if page not in ("player", "upload") else EACH_GAME[:1])
+    for of in (EACH_GAME if page not in ("player", "record", "upload") else EACH_GAME[:1])
 ]
 
 
@@ -89,6 +100,39 @@ def test_every_page_renders_in_both_languages_for_each_game(app, names, page, la
     if lang == "zh":  # the Chinese page has no English word left but names and ids
         left = untranslated(words_of(at._tree), names)
         assert not left, sorted(left)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("of", EACH_GAME)
+def test_the_record_page_takes_up_a_match_of_each_game_in_both_languages(
+    app, names, warehouse, of, lang
+):
+    """A match being recorded (a sample's first 40 entries, kept as a draft on the server)
+    opens where it was: its buttons, its board, its entries in words, in either language."""
+    from dashboards.record.scribe import enter_log
+    from ingest.files.catalogues import Library
+    from ingest.warehouse import drafts
+
+    sample = sorted((ROOT / "data" / "samples" / of).glob("*.jsonl.gz"))[0]
+    lines = gzip.decompress(sample.read_bytes()).splitlines()
+    header = msgspec.json.decode(lines[0])
+    name = f"{GAMES[of].short}-20261204-0000-{lang}00"
+    header.update(game_id=name, source="human")
+    header.pop("agents", None)
+    data = b"\n".join([msgspec.json.encode(header), *lines[1:41]]) + b"\n"
+    entry = enter_log(data, Library()).entry
+    drafts.save(warehouse, name, entry.draft())
+    try:
+        at = app("record", lang=lang, draft=name)
+        assert at.title
+        shown = " ".join(words_of(at._tree))
+        assert plain(name) in shown
+        assert at.button, "the next entry's buttons, or the hand-over's"
+        if lang == "zh":
+            left = untranslated(words_of(at._tree), names | {name})
+            assert not left, sorted(left)
+    finally:
+        drafts.remove(warehouse, name)
 
 
 EXAMPLE = {
@@ -330,8 +374,10 @@ def test_every_page_works_on_an_empty_warehouse_and_says_how_to_add_matches(
     if page:
         at.switch_page(f"app_pages/{page}.py").run()
     assert not at.exception, [e.value for e in at.exception]
-    if page != "upload":
+    if page not in ("upload", "record"):  # the pages that add matches
         assert [i.value for i in at.info] == [LABELS["empty"]["en"]]
+    if page == "record":
+        assert at.button(key="rec-begin"), "a match is recorded into an empty warehouse too"
 
 
 def _upload(db, monkeypatch, files) -> AppTest:

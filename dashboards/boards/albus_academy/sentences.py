@@ -86,6 +86,9 @@ class Telling:
         self.cat = cat
         self.lang = lang
         self.seat = seat
+        # whose view it is: nobody's for the analysis board (None) and for the table (a seat
+        # past the last)
+        self.me = None if seat is None else players[seat] if seat < len(players) else ""
 
     def where(self, at: Sequence[int]) -> str:
         config = self.state.config
@@ -114,7 +117,7 @@ class Telling:
             card = words.phrase(cat, event.card, lang)
             if event.to is None:
                 return said("aa_say_draw_public", lang, card=card, detail=detail), []
-            if self.seat is not None and self.players[self.seat] != event.to:
+            if self.me is not None and self.me != event.to:
                 return said("aa_say_draw_hidden", lang, who=event.to), []
             return said("aa_say_draw_private", lang, who=event.to, card=card, detail=detail), []
         who = event.player
@@ -138,7 +141,7 @@ class Telling:
         if isinstance(event, Rest):
             if event.swap is None:
                 return said("aa_say_rest", lang, who=who), []
-            if self.seat is not None and self.players[self.seat] != who:
+            if self.me is not None and self.me != who:
                 return said("aa_say_rest_swap_hidden", lang, who=who), []
             card = words.phrase(cat, event.swap, lang)
             return said("aa_say_rest_swap", lang, who=who, card=card), []

@@ -258,4 +258,5 @@ LABELS: dict[str, dict[str, str]] = {
     "ka_piles": {"en": "Piles", "zh": "分堆"},
     "gawain": {"en": "Gawain (2 players)", "zh": "高文（2 人）"},
     "lancelot": {"en": "Lancelot (colours)", "zh": "兰斯洛特（颜色）"},
+    "option_advanced": {"en": "Advanced rules", "zh": "进阶规则"},
 }

@@ -72,7 +72,8 @@ class Moment:
 
 def sentences(match: Match, steps: Sequence[Step], lang: str, seat: int | None) -> list[str]:
     players = list(match.header.players)
-    mine = None if seat is None else players[seat]
+    # a seat past the last is the table, whose player is nobody's
+    mine = None if seat is None else players[seat] if seat < len(players) else ""
     moments = _moments(match, steps)
     told = []
     for step in steps:

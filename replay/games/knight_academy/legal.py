@@ -372,7 +372,7 @@ def chance_outcomes(state: State) -> Iterator[tuple[Event, float | None]]:
     seats still to be dealt, whose order a log may choose), or every way to lay the codex's
     shields face down (KA-22c, each arrangement equally likely)."""
     if state.phase == "deal":
-        deck = _deal_deck(state)
+        deck = deal_deck(state)
         size = hand_size(state.config, bool(state.persons))
         names = list(deck)
         waiting = [s for s, done in enumerate(state.dealt) if not done]
@@ -391,7 +391,7 @@ def chance_outcomes(state: State) -> Iterator[tuple[Event, float | None]]:
             yield Codex(shields=list(order), round=state.round), 1 / len(orders)
 
 
-def _deal_deck(state: State) -> dict[str, int]:
+def deal_deck(state: State) -> dict[str, int]:
     """KA-4: the cards the next hand is dealt from (the discards shuffled in when short)."""
     deck = state.deck
     size = hand_size(state.config, bool(state.persons))
@@ -425,7 +425,7 @@ def _multisets(
 def deal_at_random(state: State, rng: random.Random) -> Deal:
     """A chance outcome for the simulator: the next seat's hand from the shuffled deck (KA-4)."""
     config = state.config
-    deck = _deal_deck(state)
+    deck = deal_deck(state)
     seat = state.dealt.index(False)
     size = hand_size(config, bool(state.persons))
     # The deck's order of card names is fixed by the log, so the same rng deals the same cards.

@@ -1,0 +1,346 @@
+"""Record: a match entered at the table as it is played, a tap a move, with nothing illegal on
+offer. A seat's secret (a card kept, a paladin face down) is entered by that seat alone, the
+device passed to it and the screen blanked after. Every entry is kept on the server at once
+(the warehouse's drafts), so a closed tab or a restart takes the match up where it was; a
+finished match is ingested as an upload is and opens in the viewer."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from dashboards.boards import board as board_package
+from dashboards.common import game_label, plain
+from dashboards.data import warehouse_path
+from dashboards.i18n import language, t
+from dashboards.record.entry import Choose, Entry, Handover, Over, Problem
+from dashboards.record.scribe import from_draft, new_entry
+from dashboards.record.table import NAMES, header_line
+from dashboards.record.words import button_words
+from dashboards.sentences import told
+from ingest.files.catalogues import Library
+from ingest.pipeline.upload import ingest_uploads
+from ingest.simulation.simulate import catalogue_for
+from ingest.warehouse import drafts
+from replay.registry import GAMES
+from replay.replayer import open_log, replay
+
+VIEWER = Path(__file__).with_name("viewer.py")
+ENTRY = "record-entry"  # the match being entered in this session: (its name, its Entry)
+SHOWN = 8  # the last entries listed under the buttons
+
+st.title(t("record"))
+db = warehouse_path()
+library = Library(db)
+
+
+def _open(name: str) -> Entry | None:
+    """The draft `name`, as this session left it, or taken up from the server."""
+    held = st.session_state.get(ENTRY)
+    if held is not None and held[0] == name:
+        entry: Entry = held[1]
+        return entry
+    data = drafts.load(db, name)
+    if data is None:
+        return None
+    entry = from_draft(data, library, name)
+    st.session_state[ENTRY] = (name, entry)
+    return entry
+
+
+def _keep(name: str, entry: Entry) -> None:
+    drafts.save(db, name, entry.draft())
+
+
+def _start(line: bytes) -> None:
+    entry = new_entry(line, library)
+    name = entry.match.header.game_id
+    _keep(name, entry)
+    st.session_state[ENTRY] = (name, entry)
+    st.query_params["draft"] = name
+
+
+def _setup() -> None:
+    """A new match's header, and the matches being recorded to take up."""
+    waiting = drafts.drafts(db)
+    if waiting:
+        st.subheader(t("rec_resume"))
+        for draft in waiting:
+            label = (
+                f"{game_label(draft.game)} · {', '.join(draft.players)} · "
+                f"{t('rec_entries').format(n=draft.entries)} · {draft.saved_at:%Y-%m-%d %H:%M}"
+            )
+            if st.button(plain(label), key=f"rec-open-{draft.name}"):
+                st.query_params["draft"] = draft.name
+                st.rerun()
+    st.subheader(t("rec_new"))
+    name = st.selectbox(t("game"), list(GAMES), format_func=game_label, key="rec-game")
+    game = GAMES[name]
+    cols = st.columns(2)
+    ruleset = cols[0].selectbox(
+        t("ruleset"),
+        list(game.rulesets),
+        index=list(game.rulesets).index(game.standard_ruleset),
+        key=f"rec-ruleset-{name}",
+    )
+    sim = game.simulation
+    variants = [None, *(sim.variants if sim else [])]
+    variant = cols[1].selectbox(
+        t("rec_variant"),
+        variants,
+        format_func=lambda v: t("rec_variant_seated") if v is None else t(v),
+        key=f"rec-variant-{name}",
+    )
+    options = {
+        option: st.toggle(
+            f"{t(f'option_{option}')} ({switch.rule})", key=f"rec-option-{name}-{option}"
+        )
+        for option, switch in game.options.items()
+    }
+    count = st.number_input(
+        t("rec_players"), min_value=1, max_value=len(NAMES), value=3, key="rec-count"
+    )
+    seat_cols = st.columns(min(int(count), 3))
+    players = [
+        seat_cols[i % len(seat_cols)]
+        .text_input(f"{t('rec_seat')} {i + 1}", value=NAMES[i], key=f"rec-name-{i}")
+        .strip()
+        for i in range(int(count))
+    ]
+    first = st.selectbox(t("start_player"), players, key="rec-first")
+    if st.button(t("rec_begin"), type="primary", key="rec-begin"):
+        try:
+            line = header_line(
+                name,
+                players,
+                ruleset=ruleset,
+                variant=variant,
+                options={k: v for k, v in options.items() if v},
+                first_player=first,
+                catalogue=catalogue_for(name),
+            )
+        except ValueError as err:
+            st.error(plain(str(err)))
+            return
+        _start(line)
+        st.rerun()
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _told(log: bytes, lang: str) -> list[str]:
+    """The entries so far in words, as the table may hear them (no seat's secret)."""
+    match = open_log(log, "draft", catalogues=Library(warehouse_path()))
+    outcome = replay(match)
+    return told(match, outcome.steps, lang, len(match.header.players))
+
+
+def _board(entry: Entry, seat: int) -> None:
+    game = entry.game
+    view = game.snapshot(game.view(entry.state, seat))
+    board_of = board_package(game.name)
+    st.plotly_chart(board_of.figure(view, entry.players, None), key="rec-board")
+
+
+def _tapped(name: str, entry: Entry, key: str) -> None:
+    entry.tap(key)
+    _keep(name, entry)
+
+
+def _taken(entry: Entry) -> None:
+    entry.take()
+
+
+def _corrections(name: str, entry: Entry, said: list[str]) -> None:
+    """The entries so far, the last few in words, and any one to change, insert before or
+    remove."""
+    if not entry.events:
+        return
+    st.markdown(f"**{t('rec_log')}**")
+    start = max(0, len(said) - SHOWN)
+    for i in range(start, len(said)):
+        st.markdown(f"{i + 1}. {plain(said[i])}")
+    if entry.problem is not None:
+        for i in range(entry.good, len(entry.events)):
+            st.markdown(f"{i + 1}. ~~{plain(_kind(entry.events[i]))}~~ {t('rec_unchecked')}")
+    with st.expander(t("rec_fix"), key="rec-fix-open"):
+        numbers = list(range(len(entry.events)))
+        words = [*said, *[_kind(e) for e in entry.events[len(said) :]]]
+        chosen = st.selectbox(
+            t("rec_which"),
+            numbers,
+            index=len(numbers) - 1,
+            format_func=lambda i: f"{i + 1}. {words[i] if i < len(words) else ''}",
+            key="rec-fix",
+        )
+        row = st.container(horizontal=True)
+        if row.button(t("rec_change"), key="rec-change"):
+            entry.change(chosen)
+            _keep(name, entry)
+            st.rerun()
+        if row.button(t("rec_insert"), key="rec-insert"):
+            entry.change(chosen, inserting=True)
+            _keep(name, entry)
+            st.rerun()
+        if row.button(t("rec_remove"), key="rec-remove"):
+            entry.remove(chosen)
+            _keep(name, entry)
+            st.rerun()
+
+
+def _kind(event: Any) -> str:
+    return t(f"event_{type(event).__struct_config__.tag}")
+
+
+def _finish(name: str, entry: Entry) -> None:
+    entry.finish()
+    log = entry.log()
+    report = ingest_uploads([(f"{name}.jsonl", io.BytesIO(log))], db)
+    st.session_state["rec-report"] = (name, report)
+    if report.ingested or report.present:
+        drafts.remove(db, name)
+        st.session_state.pop(ENTRY, None)
+        del st.query_params["draft"]
+
+
+def _recording(name: str) -> None:
+    entry = _open(name)
+    if entry is None:
+        st.warning(t("rec_gone"))
+        if st.button(t("rec_new"), key="rec-leave"):
+            del st.query_params["draft"]
+            st.rerun()
+        return
+    lang = language()
+    game = entry.game.name
+    if entry.game.secrets:
+        # Bound to the address, so a reload keeps the table's choice.
+        entry.secrecy(
+            st.toggle(
+                t("rec_strict"), key="rec-strict", bind="query-params", help=t("rec_strict_help")
+            )
+        )
+    st.caption(
+        plain(f"{game_label(game)} · {name} · {', '.join(entry.players)}")
+        + f" · {t('rec_entries').format(n=len(entry.events))}"
+    )
+    said = _told(entry.log(), lang)
+    screen = entry.screen()
+    if entry.at is not None:
+        verb = "rec_inserting" if entry.inserting else "rec_changing"
+        st.info(t(verb).format(n=entry.at + 1))
+        if st.button(t("rec_cancel"), key="rec-cancel"):
+            entry.cancel()
+            st.rerun()
+    if isinstance(screen, Problem):
+        st.error(
+            t("rec_problem").format(n=screen.index + 1, rule=screen.rule)
+            + " "
+            + plain(screen.message)
+        )
+        row = st.container(horizontal=True)
+        if row.button(t("rec_change"), key="rec-problem-change", type="primary"):
+            entry.change(screen.index)
+            st.rerun()
+        if row.button(t("rec_remove"), key="rec-problem-remove"):
+            entry.remove(screen.index)
+            _keep(name, entry)
+            st.rerun()
+        if row.button(t("rec_cut"), key="rec-problem-cut"):
+            entry.cut(screen.index)
+            _keep(name, entry)
+            st.rerun()
+    elif isinstance(screen, Handover):
+        with st.container(border=True, key="rec-handover"):
+            st.subheader(t("rec_pass").format(player=plain(screen.player)))
+            st.caption(t("rec_pass_help"))
+            st.button(
+                t("rec_take").format(player=plain(screen.player)),
+                key="rec-take",
+                type="primary",
+                on_click=_taken,
+                args=(entry,),
+            )
+    elif isinstance(screen, Over):
+        scores = ", ".join(f"{p} {s}" for p, s in screen.scores.items())
+        st.success(t("rec_over").format(scores=plain(scores)))
+        if st.button(t("rec_save"), key="rec-save", type="primary"):
+            _finish(name, entry)
+            st.rerun()
+    else:
+        _choose(name, entry, screen, lang)
+    seat = entry.holder if isinstance(screen, Choose) and screen.private else entry.table
+    if not isinstance(screen, Handover) and seat is not None:
+        _board(entry, seat)
+    _corrections(name, entry, said)
+
+
+def _choose(name: str, entry: Entry, screen: Choose, lang: str) -> None:
+    game = entry.game.name
+    who = screen.player or ""
+    if screen.private:
+        st.warning(t("rec_private").format(player=plain(who)))
+    elif screen.reveals:
+        st.caption(t("rec_reveals").format(player=plain(who)))
+    chosen = [*screen.chosen, *()]
+    heading = button_words(game, tuple(chosen), lang) if chosen else ""
+    if screen.drawn:
+        heading = f"{heading} · " if heading else ""
+        heading += t("rec_drawn").format(
+            cards=", ".join(button_words(game, (b,), lang) for b in _drawn_tokens(screen))
+        )
+    if screen.drawn or (screen.kind and not heading):
+        what = t(f"event_{screen.kind}") if screen.kind else ""
+        heading = " · ".join(x for x in (who, what, heading) if x)
+    st.markdown(f"**{plain(heading) if heading else t('rec_next')}**")
+    grid = st.container(horizontal=True, key="rec-buttons")
+    for i, button in enumerate(screen.buttons):
+        label = button_words(game, button.tokens, lang)
+        grid.button(
+            plain(
+                label + (" …" if not button.enters and not button.key.startswith("card:") else "")
+            ),
+            key=f"rec-b-{i}",
+            on_click=_tapped,
+            args=(name, entry, button.key),
+            type="primary" if button.enters else "secondary",
+        )
+    row = st.container(horizontal=True)
+    if (entry.keys or entry.drawn or entry.draw is not None) and row.button(
+        t("rec_back"), key="rec-back"
+    ):
+        entry.back()
+        st.rerun()
+    if screen.over and row.button(t("rec_end"), key="rec-end"):
+        _finish(name, entry)
+        st.rerun()
+
+
+def _drawn_tokens(screen: Choose) -> list[Any]:
+    from dashboards.record.menu import Token
+
+    field = screen.buttons[0].tokens[0].name if screen.buttons else "cards"
+    return [Token(field, v) for v in screen.drawn]
+
+
+report = st.session_state.get("rec-report")
+if report is not None:
+    saved, done = report
+    if done.ingested or done.present:
+        st.success(t("rec_saved"))
+        st.page_link(
+            VIEWER, label=t("rec_open"), icon=":material/search:", query_params={"game": saved}
+        )
+    else:
+        for reject in done.rejects:
+            st.error(plain(f"{reject.path}:{reject.line}: {reject.rule}: {reject.message}"))
+        if done.error:
+            st.error(plain(done.error))
+
+asked = st.query_params.get("draft")
+if asked:
+    _recording(asked)
+else:
+    _setup()

@@ -173,7 +173,8 @@ def _corrections(name: str, entry: Entry, said: list[str]) -> None:
             numbers,
             index=len(numbers) - 1,
             format_func=lambda i: f"{i + 1}. {words[i] if i < len(words) else ''}",
-            key="rec-fix",
+            # a new key as the log grows: the choice starts at the last entry again
+            key=f"rec-fix-{len(numbers)}",
         )
         row = st.container(horizontal=True)
         if row.button(t("rec_change"), key="rec-change"):
@@ -296,12 +297,15 @@ def _choose(name: str, entry: Entry, screen: Choose, lang: str) -> None:
         heading = " · ".join(x for x in (who, what, heading) if x)
     st.markdown(f"**{plain(heading) if heading else t('rec_next')}**")
     grid = st.container(horizontal=True, key="rec-buttons")
+    labels = [button_words(game, button.tokens, lang) for button in screen.buttons]
     for i, button in enumerate(screen.buttons):
-        label = button_words(game, button.tokens, lang)
+        label = labels[i]
+        if labels.count(label) > 1:  # two cards that read the same: told apart by their ids
+            ids = [str(t.value) for t in button.tokens if isinstance(t.value, str)]
+            label += " · " + " ".join(ids)
+        more = not button.enters and not button.key.startswith(("card:", "seen:"))
         grid.button(
-            plain(
-                label + (" …" if not button.enters and not button.key.startswith("card:") else "")
-            ),
+            plain(label + (" …" if more else "")),
             key=f"rec-b-{i}",
             on_click=_tapped,
             args=(name, entry, button.key),

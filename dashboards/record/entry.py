@@ -178,8 +178,7 @@ class Entry:
                 self.problem = Problem(index, err.rule, err.message)
                 break
             self.good = index + 1
-        if self.at is None and self.problem is None and self.good < len(self.events):
-            self.problem = Problem(self.good, "LOG-5", "the game is over")
+        self.auto = [i for i in self.auto if i < self.good]
         self._state = state
         self._step = None
         self.keys, self.draw, self.drawn, self.seen = [], None, [], []

@@ -203,9 +203,18 @@ def buttons(node: Node, collapse: bool = True) -> list[Button]:
     """The buttons of a node (after `passed`): every event under it when few and none is
     entered in parts (an unordered list), else (or without `collapse`) its branches."""
     if collapse and node.count <= FEW and not node.loose:
+        leaves = all_leaves(node)
+        # what every one of them says (the round a reveal belongs to) is not worth a word
+        same = set.intersection(*({t.key for t in leaf.path[node.depth :]} for leaf in leaves))
+        if len(leaves) == 1:
+            same = set()
         return [
-            Button(leaf.data.decode(), leaf.path[node.depth :], event=leaf.event)
-            for leaf in all_leaves(node)
+            Button(
+                leaf.data.decode(),
+                tuple(t for t in leaf.path[node.depth :] if t.key not in same),
+                event=leaf.event,
+            )
+            for leaf in leaves
         ]
     shown = [Button(leaf.data.decode(), (), event=leaf.event) for leaf in node.leaves]
     for key, child in node.children.items():

@@ -27,6 +27,7 @@ class Entered:
     events: int  # the events entered, the final claim counted
     taps: int
     handovers: int
+    handed: list[bool]  # by event: did the device pass to a seat for it
 
 
 def new_entry(header_line: bytes, catalogues: Any = None, path: str = "draft") -> Entry:
@@ -53,6 +54,7 @@ def enter_log(data: bytes, catalogues: Any = None, path: str = "log") -> Entered
     entry = new_entry(match.header_line, catalogues, path)
     shape = entry.hooks.shape
     count = 0
+    handed: list[bool] = []
     for index, target in enumerate(targets):
         count += 1
         if isinstance(target, Final):
@@ -63,6 +65,7 @@ def enter_log(data: bytes, catalogues: Any = None, path: str = "log") -> Entered
         want = _ENCODER.encode(target)
         path_of = menu.tokens(target, shape)
         guard = 0
+        before = entry.handovers
         while len(entry.events) <= index:
             guard += 1
             if guard > 50:
@@ -71,23 +74,26 @@ def enter_log(data: bytes, catalogues: Any = None, path: str = "log") -> Entered
             if isinstance(screen, Handover):
                 entry.take()
             elif isinstance(screen, Choose):
-                if screen.learning:  # what the seat drew: the cards the log's header says
-                    assert screen.player is not None
-                    learn = entry.step().learns[screen.player]
-                    entry.tap(f"seen:{learn.actual[len(screen.drawn)]}")
-                    continue
-                entry.tap(_button_for(screen, target, want, path_of, path, index))
+                try:
+                    entry.tap(button_for(entry, screen, target, path_of))
+                except Stuck as err:
+                    raise Stuck(f"{path}: event {index + 1}: {err}") from None
             else:
                 raise Stuck(f"{path}: event {index + 1} {want!r}, but the model shows {screen}")
+        handed.extend([entry.handovers > before] * (len(entry.events) - len(handed)))
         got = _ENCODER.encode(entry.events[index])
         if got != want:
             raise Stuck(f"{path}: event {index + 1} entered as {got!r}, not {want!r}")
-    return Entered(entry, count, entry.taps, entry.handovers)
+    return Entered(entry, count, entry.taps, entry.handovers, handed)
 
 
-def _button_for(
-    screen: Choose, target: Any, want: bytes, path_of: tuple[menu.Token, ...], path: str, i: int
-) -> str:
+def button_for(entry: Entry, screen: Choose, target: Any, path_of: tuple[menu.Token, ...]) -> str:
+    """The key of the button on `screen` that leads to `target` (its path `path_of`)."""
+    if screen.learning:  # what the seat drew: the cards the log's header says
+        assert screen.player is not None
+        learn = entry.step().learns[screen.player]
+        return f"seen:{learn.actual[len(screen.drawn)]}"
+    want = _ENCODER.encode(target)
     for button in screen.buttons:
         key = button.key
         if key.startswith("draw:"):
@@ -104,7 +110,7 @@ def _button_for(
             prefix = (*screen.chosen, *button.tokens)
             if path_of[: len(prefix)] == prefix:
                 return key
-    raise Stuck(f"{path}: event {i + 1} {want!r} is not on offer")
+    raise Stuck(f"{want!r} is not on offer")
 
 
 def _field(button: menu.Button) -> str:

@@ -4,7 +4,10 @@ statistics."""
 
 from __future__ import annotations
 
+import contextlib
+import gzip
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -12,8 +15,10 @@ import time
 import urllib.request
 from pathlib import Path
 
+import msgspec
 import pytest
 
+from replay.registry import GAMES
 from tests.support import free_port
 
 from .conftest import ROOT
@@ -553,4 +558,160 @@ def test_arrow_keys_pressed_fast_are_all_taken_and_autoplay_plays(server, browse
     page.locator(".st-key-autoplay label").click()  # a step a second: two steps on by itself
     page.wait_for_function("() => window.location.search.includes('step=14')", timeout=20_000)
     page.locator(".st-key-autoplay label").click()
+    page.close()
+
+
+# ---- the Record page ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def recording(tmp_path_factory):
+    """The dashboards over an empty warehouse of their own, and that warehouse's folder."""
+    warehouse = tmp_path_factory.mktemp("recording") / "warehouse"
+    proc, url = _start(warehouse)
+    yield url, warehouse
+    proc.terminate()
+    proc.wait(timeout=20)
+
+
+def _ran(page) -> None:
+    """A click's run of the script is over (it may start a moment after the click)."""
+    with contextlib.suppress(sync_api.TimeoutError):
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=\"stApp\"]')"
+            ".getAttribute('data-test-script-state') !== 'notRunning'",
+            timeout=700,
+        )
+    page.wait_for_selector(
+        '[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=60_000
+    )
+
+
+def _tap(page, selector: str) -> None:
+    page.locator(selector).first.click()
+    _ran(page)
+
+
+def _entries(page, expected: int | None = None) -> int:
+    """The entries the page says it holds; once it says `expected`, where given (a click's
+    rerun may start late on a busy machine)."""
+    for _ in range(100):
+        caption = page.locator('[data-testid="stCaptionContainer"]').first.inner_text()
+        shown = int(re.search(r"(\d+) (entries|条记录)", caption).group(1))
+        if expected is None or shown == expected:
+            break
+        page.wait_for_timeout(200)
+        _ran(page)
+    return shown
+
+
+def _a_draft_near_its_end(path: Path, warehouse: Path):
+    """A bundled sample as a match being recorded at the table: its header made a person's
+    table's (a new game_id, no bots), its events but the last ones kept as a draft, so the
+    page enters the rest; at least one of those is a seat's secret where the game has any."""
+    from dashboards.record.scribe import enter_log, from_draft
+    from ingest.files.catalogues import Library
+    from ingest.warehouse import drafts
+
+    lines = gzip.decompress(path.read_bytes()).splitlines()
+    header = msgspec.json.decode(lines[0])
+    name = f"{header['game_id'][:2]}-20261204-1200-{header['game_id'][3:7]}"
+    header.update(game_id=name, source="human")
+    header.pop("agents", None)
+    data = b"\n".join([msgspec.json.encode(header), *lines[1:]]) + b"\n"
+    # where the last hand-over falls: the window entered in the browser holds it
+    whole = enter_log(data, Library())
+    events = len(lines) - 2  # the final claim apart
+    last_private = max((i for i in range(events) if whole.handed[i]), default=events - 1)
+    start = max(0, min(events - 10, last_private - 2))
+    draft = b"\n".join([msgspec.json.encode(header), *lines[1 : 1 + start]]) + b"\n"
+    drafts.save(warehouse, name, from_draft(draft, Library()).draft())
+    decode = msgspec.json.Decoder(GAMES[header["game"]].event_type).decode
+    return name, [decode(line) for line in lines[1:-1]], msgspec.json.decode(lines[-1])
+
+
+RECORDED = [  # each game once: a phone and a laptop, English and Chinese
+    ("knight-academy", "ka-05163fd8-000000", 390, "en"),
+    ("paladins", "pa-74d8ee29-000000", 390, "zh"),
+    ("heraldry", "he-08b08927-000000", 1400, "zh"),
+    ("albus-academy", "aa-0a002478-000000", 1400, "en"),
+]
+
+
+@pytest.mark.parametrize(("game", "sample", "width", "lang"), RECORDED)
+def test_a_match_is_recorded_to_its_end_through_the_page_with_a_correction_and_a_reload(
+    recording, browser, game, sample, width, lang
+):
+    """The last entries of a sample entered through the Record page in Chromium, button by
+    button as the entry model says (a seat's secret behind a hand-over among them); one
+    removed and entered again, the page reloaded on the way; then saved, ingested, and open
+    in the viewer with the sample's own final scores."""
+    from dashboards.record.entry import Choose, Handover, Over
+    from dashboards.record.menu import tokens
+    from dashboards.record.scribe import button_for, from_draft
+    from ingest.files.catalogues import Library
+    from ingest.warehouse import drafts
+
+    url, warehouse = recording
+    path = ROOT / "data" / "samples" / game / f"{sample}.jsonl.gz"
+    name, events, claim = _a_draft_near_its_end(path, warehouse)
+    mirror = from_draft(drafts.load(warehouse, name), Library())
+    page = browser.new_page(viewport={"width": width, "height": 1000})
+    page.goto(f"{url}/record?draft={name}&lang={lang}")
+    _settled(page)
+    first = _entries(page)
+    assert first == len(mirror.events)
+    secret = corrected = reloaded = False
+    while len(mirror.events) < len(events):
+        target = events[len(mirror.events)]
+        done = len(mirror.events) - first
+        screen = mirror.screen()
+        if isinstance(screen, Handover):
+            assert page.locator(".st-key-rec-handover").is_visible()
+            _tap(page, ".st-key-rec-take button")
+            mirror.take()
+            continue
+        assert isinstance(screen, Choose), screen
+        if screen.private:
+            secret = True
+            assert page.locator('[data-testid="stAlert"]').first.is_visible()
+        key = button_for(mirror, screen, target, tokens(target, mirror.hooks.shape))
+        index = [b.key for b in screen.buttons].index(key)
+        _tap(page, f".st-key-rec-b-{index} button")
+        mirror.tap(key)
+        assert _entries(page, len(mirror.events)) == len(mirror.events)
+        done = len(mirror.events) - first
+        last = len(mirror.events) - 1
+        if done >= 3 and not corrected and last not in mirror.auto:
+            # the last entry taken back (one that was tapped), then entered again
+            page.locator(".st-key-rec-fix-open summary").first.click()
+            _ran(page)
+            _tap(page, ".st-key-rec-remove button")
+            mirror.remove(last)
+            corrected = True
+            assert _entries(page, last) == len(mirror.events) == last
+        elif done >= 5 and not reloaded:  # closed and opened again: taken up from the server
+            page.reload()
+            _settled(page)
+            mirror = from_draft(drafts.load(warehouse, name), Library())
+            reloaded = True
+            assert _entries(page, len(mirror.events)) == len(mirror.events)
+    assert isinstance(mirror.screen(), Over)
+    assert corrected and reloaded and (secret or not GAMES[game].secrets)
+    page.screenshot(path=str(ARTIFACTS / f"record-{game}-{width}-{lang}.png"), full_page=True)
+    _tap(page, ".st-key-rec-save button")
+    page.locator('[data-testid="stPageLink"] a').first.wait_for(timeout=60_000)
+    assert drafts.load(warehouse, name) is None  # saved: no longer a draft
+    from ingest.warehouse.warehouse import open_reader
+
+    scores = dict(
+        open_reader(warehouse)
+        .execute("SELECT player, score FROM seats WHERE game_id = ?", [name])
+        .fetchall()
+    )
+    assert scores == claim["scores"]
+    page.locator('[data-testid="stPageLink"] a').first.click()
+    _settled(page)
+    assert page.evaluate("location.href").endswith(f"viewer?game={name}")
+    assert page.locator('[data-testid="stException"]').count() == 0
     page.close()

@@ -4,7 +4,6 @@ needs to know of a game beyond its Game record is in tests/<game>/profile.py."""
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -54,7 +53,7 @@ def test_a_refused_event_leaves_the_state_exactly_as_it_was(name):
             for trial in _mutants(event, pool, rng)[:TRIALS]:
                 if trial == event:
                     continue
-                probe = copy.deepcopy(state)
+                probe = game.clone(state)  # as good a copy as deepcopy's, far cheaper
                 before = fingerprint(probe)
                 try:
                     game.apply(probe, trial)
@@ -78,11 +77,12 @@ def test_the_engine_accepts_exactly_what_it_offers_and_keeps_its_invariants(name
     for _ in walk(game, state, bots, rng):
         profile.invariant(state)
         offered = game.legal_events(state, None)
+        # game.clone: a copy as good as deepcopy's (test_knowledge holds it so), far cheaper
         for option in rng.sample(offered, min(3, len(offered))):  # enumerate ⊆ accept
-            game.apply(copy.deepcopy(state), option)
+            game.apply(game.clone(state), option)
         before = None
         for miss in profile.near_misses(state, rng, offered):  # accept ⊆ enumerate
-            trial = copy.deepcopy(state)
+            trial = game.clone(state)
             try:
                 game.apply(trial, miss)
             except IllegalEvent:

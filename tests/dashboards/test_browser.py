@@ -715,3 +715,39 @@ def test_a_match_is_recorded_to_its_end_through_the_page_with_a_correction_and_a
     assert page.evaluate("location.href").endswith(f"viewer?game={name}")
     assert page.locator('[data-testid="stException"]').count() == 0
     page.close()
+
+
+def test_a_new_match_is_set_up_in_the_browser_and_its_first_secret_is_handed_over(
+    recording, browser
+):
+    """The Record page from its form, in Chinese on a phone: four players named, Begin, and
+    the first hand dealt to the seat tapped, its cards seen by that seat alone; then the
+    screen blanks and the next seat is asked for."""
+    url, _ = recording
+    page = browser.new_page(viewport={"width": 390, "height": 1000})
+    page.goto(f"{url}/record?lang=zh")
+    _settled(page)
+    page.locator(".st-key-rec-count input").fill("4")
+    page.keyboard.press("Enter")
+    _ran(page)
+    page.locator(".st-key-rec-name-3 input").fill("Dee")
+    page.keyboard.press("Enter")
+    _ran(page)
+    _tap(page, ".st-key-rec-begin button")
+    _settled(page)
+    assert "draft=ka-" in page.evaluate("location.href")
+    names = [page.locator(f".st-key-rec-b-{i} button").inner_text() for i in range(4)]
+    assert names == ["Ann …", "Bob …", "Cid …", "Dee …"]  # who is dealt: the seat taking it
+    _tap(page, ".st-key-rec-b-1 button")
+    assert page.get_by_text("此屏幕只应由 Bob 查看").first.is_visible()
+    for _ in range(5):  # five cards, as they come
+        _tap(page, ".st-key-rec-b-0 button")
+    assert _entries(page, 1) == 1
+    assert page.get_by_text("此屏幕只应由 Bob 查看").count() == 0  # blanked
+    assert [page.locator(f".st-key-rec-b-{i} button").inner_text() for i in range(3)] == [
+        "Ann …",
+        "Cid …",
+        "Dee …",
+    ]
+    page.screenshot(path=str(ARTIFACTS / "record-setup-390-zh.png"), full_page=True)
+    page.close()

@@ -128,9 +128,10 @@ def rated(tmp_path_factory) -> Path:
 
 
 def _split(tmp_path: Path, rated: Path) -> tuple[Path, Path]:
-    """The Knight Academy samples in two halves: every one played before October, then the
-    rest, so that the later half continues the ratings and the earlier half, ingested second,
-    makes the game be rated again from its start."""
+    """A quarter of the Knight Academy samples (every run's, by match number) in two halves:
+    every one played before October, then the rest, so that the later half continues the
+    ratings and the earlier half, ingested second, makes the game be rated again from its
+    start."""
     from ingest.warehouse.warehouse import open_reader
 
     played = dict(
@@ -144,8 +145,10 @@ def _split(tmp_path: Path, rated: Path) -> tuple[Path, Path]:
     early.mkdir()
     late.mkdir()
     for f in (SAMPLES / "knight-academy").iterdir():
-        shutil.copy(f, (early if played[f.name.split(".")[0]] else late) / f.name)
-    assert 0 < len(list(early.iterdir())) < len(played)
+        game_id = f.name.split(".")[0]
+        if int(game_id.rsplit("-", 1)[1]) % 4 == 0:  # a quarter keeps the test quick
+            shutil.copy(f, (early if played[game_id] else late) / f.name)
+    assert len(list(early.iterdir())) > 0 and len(list(late.iterdir())) > 0
     return early, late
 
 

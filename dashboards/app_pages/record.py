@@ -199,7 +199,8 @@ def _finish(name: str, entry: Entry) -> None:
     entry.finish()
     log = entry.log()
     report = ingest_uploads([(f"{name}.jsonl", io.BytesIO(log))], db)
-    st.session_state["rec-report"] = (name, report)
+    # the viewer opens at its last step, the final scores: each event a step, the claim too
+    st.session_state["rec-report"] = (name, report, len(log.splitlines()) - 1)
     if report.ingested or report.present:
         drafts.remove(db, name)
         st.session_state.pop(ENTRY, None)
@@ -331,11 +332,14 @@ def _drawn_tokens(screen: Choose) -> list[Any]:
 
 report = st.session_state.get("rec-report")
 if report is not None:
-    saved, done = report
+    saved, done, steps = report
     if done.ingested or done.present:
         st.success(t("rec_saved"))
         st.page_link(
-            VIEWER, label=t("rec_open"), icon=":material/search:", query_params={"game": saved}
+            VIEWER,
+            label=t("rec_open"),
+            icon=":material/search:",
+            query_params={"game": saved, "step": str(steps)},
         )
     else:
         for reject in done.rejects:

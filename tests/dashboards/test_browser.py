@@ -712,8 +712,11 @@ def test_a_match_is_recorded_to_its_end_through_the_page_with_a_correction_and_a
     assert scores == claim["scores"]
     page.locator('[data-testid="stPageLink"] a').first.click()
     _settled(page)
-    assert page.evaluate("location.href").endswith(f"viewer?game={name}")
+    steps = len(events) + 1  # the final claim is a step too: the viewer opens at it
+    assert page.evaluate("location.href").endswith(f"viewer?game={name}&step={steps}")
     assert page.locator('[data-testid="stException"]').count() == 0
+    assert page.get_by_text("there is no step").count() == 0  # a step the match has
+    assert page.get_by_text("没有第").count() == 0
     page.close()
 
 

@@ -42,7 +42,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="matches an arm a batch (default 500)",
     )
     p.add_argument("--players", type=arg.SEATS, default=4, help="seats at each table (default 4)")
-    p.add_argument("--bots", default="greedy,random", help="bots to seat (default greedy,random)")
+    p.add_argument(
+        "--bots",
+        default="greedy,random",
+        help="bots to seat (default greedy,random); search, search:400 or search:250ms for the "
+        "searching bot",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--ruleset", help="the named ruleset both arms change (default: standard)")
     p.add_argument("--variant", help="a variant the player count does not imply")

@@ -26,7 +26,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--bots",
         default="random",
         help="bots to seat, comma-separated (cycled "
-        "over the seats, then shuffled), e.g. greedy,random",
+        "over the seats, then shuffled), e.g. greedy,random; every game also has search "
+        "(ISMCTS), search:400 (playouts a decision) or search:250ms (time a decision)",
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--ruleset", help="a named ruleset (default: the game's standard one)")

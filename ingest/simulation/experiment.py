@@ -29,6 +29,7 @@ from typing import Any
 import msgspec
 
 from ingest.pipeline.pipeline import Staged, Task, stage
+from ingest.simulation.bots import policy
 from ingest.simulation.simulate import _ENCODER, Spec, Written, _header, catalogue_for, write_log
 from ingest.warehouse.warehouse import write_experiment
 from replay.game import Game, Result
@@ -171,10 +172,7 @@ def play(arms: Arms, side: str, index: int) -> tuple[float | None, bytes]:
         experiment=Experiment(id=arms.id, arm=side),
     )
     state = game.new_game(game.ruleset(header), header, catalogue_for(spec.game))
-    bots = [
-        game.simulation.bots[header.agents[p]]() if p in header.agents else None
-        for p in header.players
-    ]
+    bots = [policy(game, header.agents[p]) if p in header.agents else None for p in header.players]
     events = playout(
         game, state, bots, random.Random(f"{key}:bots"), random.Random(f"{key}:chance")
     )

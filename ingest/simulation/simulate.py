@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from ingest.files.catalogues import Library
+from ingest.simulation.bots import can_seat, names, policy
 from replay.log import FORMAT, Final
 from replay.playout import playout
 from replay.registry import GAMES
@@ -72,9 +73,9 @@ def check(spec: Spec) -> None:
         raise ValueError(f"{spec.game} has no variant {spec.variant!r} to choose; known: {known}")
     if spec.played_every < 1:
         raise ValueError(f"--played-every must be at least 1 minute, not {spec.played_every}")
-    unknown = [bot for bot in spec.bots if bot not in sim.bots]
+    unknown = [bot for bot in spec.bots if not can_seat(game, bot)]
     if unknown or not spec.bots:
-        raise ValueError(f"unknown bots {unknown}; {spec.game} has {', '.join(sim.bots)}")
+        raise ValueError(f"unknown bots {unknown}; {spec.game} has {', '.join(names(game))}")
     # RulesError on a bad --set (or one the game's own checks refuse: a catalogue too small
     # for it), ValueError on a bad table
     header = _header(spec, 0, random.Random(0), spec.run_id)
@@ -130,10 +131,7 @@ def simulate_match(spec: Spec, index: int, run_id: str | None = None) -> Written
     rng = random.Random(f"{run_id}:{index}")
     header = _header(spec, index, rng, run_id)
     state = game.new_game(game.ruleset(header), header, catalogue_for(spec.game))
-    bots = [
-        game.simulation.bots[header.agents[p]]() if p in header.agents else None
-        for p in header.players
-    ]
+    bots = [policy(game, header.agents[p]) if p in header.agents else None for p in header.players]
     lines: list[Any] = [header, *playout(game, state, bots, rng)]
     outcome = game.result(state)
     scores = dict(zip(header.players, outcome.scores))

@@ -1,0 +1,188 @@
+"""A bot that looks ahead, for every game: information-set Monte Carlo tree search.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012), written once against the engine
+contract. Each iteration deals the searching seat a whole state it could be in
+(`resample` of its own `view`: what it cannot see dealt again), walks one tree of decisions
+shared by every such state (each seat choosing by UCB1 on its own share of the wins, among the
+moves available in this state, weighed by how often they were), adds one node, plays the rest
+out at random (chance by the game's own `chance_event`), and credits each seat its share of
+the win. The move tried most at the root is played.
+
+It reads nothing its seat cannot see but the moves the engine offers it (which the seat knows:
+they are its choice): the state it is handed is otherwise only looked at through
+`view(state, seat)`, so two states that look the same to the seat and offer it the same moves
+get the same move from the same random draws (checked). A state dealt again in which none of
+those moves is open is given up; where every one is (a view that hides what the seat holds in
+its hand), the move is drawn at random among those offered.
+
+The budget is in playouts, or in time with a `clock` the caller hands in: nothing here reads
+the clock by itself.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from replay.game import STOP, Game
+from replay.playout import playout
+
+# UCB1's exploration constant for rewards in [0, 1] (Kocsis and Szepesvári's √2 halved, as
+# OpenSpiel's ismcts.py and TAG's MCTS players do for win rates).
+EXPLORE = 0.7
+PLAYOUTS = 200  # the default budget of a decision
+SEATS = 64  # more seats than any game numbers (replay.ranges: 10 players, two colours each)
+_ENCODER = msgspec.json.Encoder()
+
+
+@dataclass
+class _Child:
+    move: Any  # the event (or STOP) chosen at this node by `seat`
+    seat: int
+    visits: int = 0
+    wins: float = 0.0  # `seat`'s share of the wins through it
+    available: int = 0  # iterations in which the move could be chosen (SO-ISMCTS' UCB)
+    children: dict[tuple[int, bytes], _Child] = field(default_factory=dict)
+
+
+def parse(name: str) -> tuple[int | None, float | None]:
+    """`search`, `search:400` (playouts a decision) or `search:250ms` (time a decision):
+    the playouts and the milliseconds; ValueError for anything else."""
+    head, _, budget = name.partition(":")
+    if head != "search":
+        raise ValueError(f"not a search bot: {name!r}")
+    if not budget:
+        return PLAYOUTS, None
+    if budget.endswith("ms") and budget[:-2].isdigit() and int(budget[:-2]) > 0:
+        return None, float(budget[:-2])
+    if budget.isdigit() and int(budget) > 0:
+        return int(budget), None
+    raise ValueError(
+        f"a search budget is playouts or milliseconds (search:400, search:250ms), not {budget!r}"
+    )
+
+
+class SearchBot:
+    """ISMCTS for one seat of one match of `game`."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        playouts: int | None = PLAYOUTS,
+        ms: float | None = None,
+        clock: Callable[[], float] | None = None,
+        name: str = "search",
+    ) -> None:
+        if ms is not None and clock is None:
+            raise ValueError("a budget in time needs a clock")
+        if game.simulation is None:
+            raise ValueError(f"{game.name} has no simulator to play out with")
+        self.game = game
+        self.sim = game.simulation
+        self.playouts = playouts
+        self.ms = ms
+        self.clock = clock
+        self.name = name
+        self.random = self.sim.bots["random"]
+
+    # The options are the game's own menu (a lazy one, for some); search ranks the legal
+    # events themselves, STOP among them while a run of events is open.
+    def choose(self, state: Any, seat: int, options: Any, rng: random.Random) -> Any:
+        moves = self._moves(state, seat)  # what it may do: the engine's offer to the seat
+        if len(moves) == 1:
+            return moves[0]
+        seen = self.game.view(state, seat)
+        offered = {_key(m) for m in moves}
+        root = _Child(move=None, seat=seat)
+        deadline = None if self.ms is None or self.clock is None else self.clock() + self.ms / 1000
+        done = 0
+        while (self.playouts is None or done < self.playouts) and (
+            deadline is None or self.clock is None or self.clock() < deadline or done == 0
+        ):
+            self._iterate(root, seen, seat, offered, rng)
+            done += 1
+        if not root.children:
+            return moves[rng.randrange(len(moves))]
+        best = max(root.children.values(), key=lambda c: (c.visits, c.wins))
+        return best.move
+
+    def _moves(self, state: Any, seat: int) -> list[Any]:
+        moves: list[Any] = list(self.game.legal_events(state, seat))
+        if self.sim.stop is not None:
+            closed = self.game.clone(state)
+            self.sim.stop(closed)
+            if self.game.expecting(closed) != self.game.expecting(state):
+                moves.append(STOP)
+        return moves
+
+    def _iterate(
+        self, root: _Child, seen: Any, seat: int, offered: set[bytes], rng: random.Random
+    ) -> None:
+        game, sim = self.game, self.sim
+        state = game.resample(seen, seat, rng)
+        over = sim.finished or game.is_over
+        node, path = root, [root]
+        expanded = False
+        while not over(state) and not expanded:
+            event = sim.chance(state, rng)
+            if event is not None:  # chance is not in the tree: each iteration draws its own
+                game.apply(state, event)
+                continue
+            mover = sim.to_move(state)
+            moves = self._moves(state, mover)
+            if node is root:  # the seat's own choice: among what it was offered
+                moves = [m for m in moves if _key(m) in offered]
+                if not moves:
+                    return  # a state dealt again that the offer rules out
+            keyed = [((mover, _key(m)), m) for m in moves]
+            for key, _ in keyed:
+                child = node.children.get(key)
+                if child is not None:
+                    child.available += 1
+            untried = [(k, m) for k, m in keyed if k not in node.children]
+            if untried:
+                key, move = untried[rng.randrange(len(untried))]
+                child = node.children[key] = _Child(move=move, seat=mover, available=1)
+                expanded = True
+            else:
+                child = max(
+                    (node.children[k] for k, _ in keyed),
+                    key=lambda c: (
+                        c.wins / c.visits + EXPLORE * math.sqrt(math.log(c.available) / c.visits)
+                    ),
+                )
+            self._play(state, child.move)
+            node = child
+            path.append(node)
+        if not over(state):
+            anyone = self.random()  # no state of its own: one plays every seat, however a
+            playout(game, state, [anyone] * SEATS, rng)  # game numbers them (its colours)
+        shares = _shares(game, state)
+        for child in path[1:]:
+            child.visits += 1
+            child.wins += shares[child.seat] if child.seat < len(shares) else 0.0
+
+    def _play(self, state: Any, move: Any) -> None:
+        if move is STOP:
+            assert self.sim.stop is not None
+            self.sim.stop(state)
+        else:
+            self.game.apply(state, move)
+
+
+def _key(move: Any) -> bytes:
+    return b"stop" if move is STOP else _ENCODER.encode(move)
+
+
+def _shares(game: Game[Any, Any, Any], state: Any) -> list[float]:
+    """Each seat's share of the win: 1 for a lone winner, split on a tie, 0 otherwise."""
+    result = game.result(state)
+    shares = [0.0] * len(result.scores)
+    for seat in result.winners:
+        shares[seat] = 1 / len(result.winners)
+    return shares

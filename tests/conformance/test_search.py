@@ -1,0 +1,79 @@
+"""The search bot (ISMCTS) of every game: it plays legal moves through whole stretches of a
+match, decides from its own seat's view only, and is seated by name in simulations."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from ingest.simulation.bots import can_seat, policy
+from replay.game import STOP
+from replay.registry import GAMES
+from replay.search import PLAYOUTS, SearchBot, parse
+
+from .play import NAMES, begin, walk
+
+ENCODE = msgspec.json.Encoder().encode
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_search_bot_plays_only_legal_moves_in_every_game(name):
+    game = GAMES[name]
+    state, bots, rng = begin(game, 3)
+    bots[0] = SearchBot(game, playouts=4)
+    searched = 0
+    for seat, event in walk(game, state, bots, rng, limit=120):
+        if seat == 0:
+            searched += 1  # walk applies it: the engine refuses anything illegal
+            assert event is STOP or ENCODE(event) in {
+                ENCODE(e) for e in game.legal_events(state, seat)
+            }
+    assert searched > 0
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if GAMES[n].secrets])
+def test_the_search_bot_decides_from_what_its_seat_sees_and_nothing_else(name):
+    """Two states that look the same to the seat (the second dealt again from its view) and
+    offer it the same moves get the same move from the same random draws."""
+    game = GAMES[name]
+    state, bots, rng = begin(game, 5)
+    sim = game.simulation
+    assert sim is not None
+    compared = 0
+    for seat, _ in walk(game, state, bots, rng, limit=90):
+        if seat is None or compared >= 3 or len(game.legal_events(state, seat)) < 2:
+            continue
+        other = game.resample(game.view(state, seat), seat, random.Random(compared))
+        assert game.snapshot(game.view(other, seat)) == game.snapshot(game.view(state, seat))
+        if game.snapshot(other) == game.snapshot(state):
+            continue  # dealt the same: nothing to tell apart
+        if {ENCODE(e) for e in game.legal_events(other, seat)} != {
+            ENCODE(e) for e in game.legal_events(state, seat)
+        }:
+            continue  # what it may do differs: the view hides what the seat holds
+        bot = SearchBot(game, playouts=6)
+        here = bot.choose(state, seat, None, random.Random(11))
+        there = bot.choose(other, seat, None, random.Random(11))
+        assert (here is STOP and there is STOP) or ENCODE(here) == ENCODE(there)
+        compared += 1
+    assert compared > 0
+
+
+def test_a_search_budget_is_playouts_or_milliseconds():
+    assert parse("search") == (PLAYOUTS, None)
+    assert parse("search:400") == (400, None)
+    assert parse("search:250ms") == (None, 250.0)
+    for bad in ("search:0", "search:fast", "search:-3", "search:ms", "greedy"):
+        with pytest.raises(ValueError):
+            parse(bad)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_seats_the_search_bot_by_name(name):
+    game = GAMES[name]
+    assert can_seat(game, "search") and can_seat(game, "search:30") and can_seat(game, "random")
+    assert not can_seat(game, "search:soon") and not can_seat(game, "oracle")
+    bot = policy(game, "search:20ms")
+    assert isinstance(bot, SearchBot) and bot.ms == 20.0 and bot.name == "search:20ms"

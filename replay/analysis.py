@@ -1,0 +1,209 @@
+"""Which moves cost the game: each decision of a match that had a choice, the win chance the
+move played gave up against the best alternative analysed.
+
+A decision is judged from its seat's view, as the seat knew it: each sample deals the seat a
+state it could have been in (`resample` of its `view`), and every move is played out from the
+same sample with the same random draws (common random numbers), so the differences between
+moves carry little of the luck of the deal. A quick pass with a few samples a move keeps the
+most promising moves and the one played; those are then played out with the whole budget,
+and the best of them is played out once more against the move played, on samples of its own
+(the best of several noisy estimates is flattered by its noise). The loss is that best move's
+win share less the played move's, in points of win chance (0 to 100), with the 95% interval
+of its mean over the paired samples; a move is an inaccuracy, a
+mistake or a blunder (5, 10, 15 points) only when the whole interval clears the threshold.
+
+Playouts are played by a bot of the game (random by default) from the move to the end.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from replay.game import CHANCE, STOP, Game
+from replay.log import Final
+from replay.playout import playout
+from replay.replayer import Match, Outcome, start
+
+LABELS = ((15.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
+Z = 1.96  # a 95% interval of a mean, normal
+_ENCODER = msgspec.json.Encoder()
+SEATS = 64  # more seats than any game numbers
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One decision: event `index` (from 1) by `seat`."""
+
+    index: int
+    seat: int
+    played: Any
+    best: Any  # the best alternative analysed (the played move itself when none beat it)
+    loss: float  # win-chance points the played move gave up against `best`, ≥ 0
+    low: float  # the loss's 95% interval
+    high: float
+    label: str | None  # "inaccuracy", "mistake", "blunder", or None
+    options: int  # moves it had
+    analysed: int  # moves played out with the whole budget
+    samples: int  # paired samples behind the loss
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "played": msgspec.to_builtins(self.played),
+            "best": msgspec.to_builtins(self.best),
+            "loss": round(self.loss, 2),
+            "low": round(self.low, 2),
+            "high": round(self.high, 2),
+            "label": self.label,
+            "options": self.options,
+            "analysed": self.analysed,
+            "samples": self.samples,
+        }
+
+
+def label_of(low: float) -> str | None:
+    for threshold, name in LABELS:
+        if low >= threshold:
+            return name
+    return None
+
+
+def decisions(match: Match, outcome: Outcome) -> Iterator[tuple[int, int, Any, Any]]:
+    """Each decision of the match that had a choice: its index, seat, the state before it (a
+    copy) and the event played."""
+    game = match.game
+    state = start(match)
+    for step in outcome.steps:
+        event = step.event
+        if isinstance(event, Final):
+            break
+        # the seat the event names (several may choose at once: a draft), never chance's
+        seat = state.seats.get(getattr(event, "player", None))
+        chance = game.expecting(state).decider == CHANCE
+        if seat is not None and not chance and len(_moves(game, state, seat)) > 1:
+            yield step.index, seat, game.clone(state), event
+        game.apply(state, event)
+
+
+def _moves(game: Game[Any, Any, Any], state: Any, seat: int) -> list[Any]:
+    return list(game.legal_events(state, seat))
+
+
+def judge(
+    game: Game[Any, Any, Any],
+    state: Any,
+    seat: int,
+    played: Any,
+    index: int,
+    samples: int = 32,
+    quick: int = 4,
+    keep: int = 4,
+    seed: int = 0,
+    policy: str = "random",
+) -> Judged | None:
+    """The decision at `state` judged; None where the seat's view cannot be dealt again into
+    a state where the played move is open (a view that hides what the seat holds)."""
+    moves = _moves(game, state, seat)
+    key = _ENCODER.encode(played)
+    keys = [_ENCODER.encode(m) for m in moves]
+    if key not in keys:
+        return None
+    seen = game.view(state, seat)
+    # the quick pass: a few samples for every move
+    if len(moves) > keep + 1:
+        quick_shares = _shares(game, seen, seat, moves, quick, f"{seed}:{index}:quick", policy)
+        if quick_shares is None:
+            return None
+        means = [sum(s) / len(s) for s in quick_shares]
+        order = sorted(range(len(moves)), key=lambda i: -means[i])
+        chosen = [i for i in order if keys[i] != key][:keep]
+        moves = [moves[keys.index(key)], *(moves[i] for i in chosen)]
+    else:
+        moves = [moves[keys.index(key)], *(m for m, k in zip(moves, keys) if k != key)]
+    shares = _shares(game, seen, seat, moves, samples, f"{seed}:{index}", policy)
+    if shares is None:
+        return None
+    means = [sum(s) / len(s) for s in shares]
+    best = moves[max(range(1, len(moves)), key=lambda i: means[i])]
+    # The best of several noisy estimates is flattered by its own noise: the loss is measured
+    # again on samples of its own, the played move against that best one alone.
+    again = _shares(game, seen, seat, [moves[0], best], samples, f"{seed}:{index}:again", policy)
+    if again is None:
+        return None
+    diffs = [100 * (b - p) for p, b in zip(again[0], again[1])]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    half = Z * sd / math.sqrt(n)
+    if mean <= 0:  # the best alternative did no better than the move played
+        return Judged(index, seat, played, played, 0.0, 0.0, 0.0, None,
+                      len(keys), len(moves), n)  # fmt: skip
+    low, high = mean - half, mean + half
+    return Judged(index, seat, played, best, mean, low, high, label_of(low),
+                  len(keys), len(moves), n)  # fmt: skip
+
+
+def _shares(
+    game: Game[Any, Any, Any],
+    seen: Any,
+    seat: int,
+    moves: Sequence[Any],
+    samples: int,
+    stream: str,
+    policy: str,
+) -> list[list[float]] | None:
+    """Each move's win share for `seat` over the same `samples` dealt states and draws; None
+    when no sample leaves every move open."""
+    sim = game.simulation
+    assert sim is not None
+    bot = sim.bots[policy]()
+    out: list[list[float]] = [[] for _ in moves]
+    tried = 0
+    while len(out[0]) < samples and tried < samples * 4:
+        tried += 1
+        rng = random.Random(f"{stream}:{tried}")
+        dealt = game.resample(seen, seat, rng)
+        open_ = {_ENCODER.encode(m) for m in _moves(game, dealt, seat)}
+        if any(_ENCODER.encode(m) not in open_ for m in moves if m is not STOP):
+            continue  # a deal the moves offered rule out
+        draws = rng.getstate()
+        for i, move in enumerate(moves):
+            state = game.clone(dealt)
+            game.apply(state, move)
+            rng.setstate(draws)  # the same draws after every move
+            playout(game, state, [bot] * SEATS, rng)
+            result = game.result(state)
+            won = seat in result.winners
+            out[i].append(1 / len(result.winners) if won else 0.0)
+    return out if len(out[0]) >= 2 else None
+
+
+def analyse(
+    match: Match, outcome: Outcome, samples: int = 32, seed: int = 0, policy: str = "random"
+) -> list[Judged]:
+    """Every decision of the match that had a choice, judged (those that cannot be are left
+    out)."""
+    judged = []
+    for index, seat, state, event in decisions(match, outcome):
+        one = judge(match.game, state, seat, event, index, samples=samples, seed=seed,
+                    policy=policy)  # fmt: skip
+        if one is not None:
+            judged.append(one)
+    return judged
+
+
+def accuracy(judged: Sequence[Judged], seats: int) -> list[float | None]:
+    """Each seat's accuracy: 100 less the mean win chance its decisions gave up (None for a
+    seat with no decision judged)."""
+    out: list[float | None] = []
+    for seat in range(seats):
+        mine = [j.loss for j in judged if j.seat == seat]
+        out.append(100 - sum(mine) / len(mine) if mine else None)
+    return out

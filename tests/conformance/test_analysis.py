@@ -1,0 +1,56 @@
+"""Move analysis: every decision with a choice is judged from its seat's view, the same way
+twice, and flagged only where the interval of what it gave up clears the threshold."""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+
+import msgspec
+import pytest
+
+from ingest.files.catalogues import Library
+from replay.analysis import LABELS, decisions, judge, label_of
+from replay.registry import GAMES
+from replay.replayer import open_log, replay
+
+from .play import NAMES, SAMPLES
+
+ENCODE = msgspec.json.Encoder().encode
+
+
+def test_a_move_is_flagged_only_when_its_whole_interval_clears_the_threshold():
+    assert [label_of(x) for x in (4.9, 5.0, 9.99, 10.0, 14.9, 15.0, 60.0)] == [
+        None,
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
+    assert [threshold for threshold, _ in LABELS] == [15.0, 10.0, 5.0]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_decisions_are_judged_from_the_move_played_and_the_same_twice(name):
+    game = GAMES[name]
+    path = sorted(SAMPLES[name].glob("*.jsonl.gz"))[0]
+    match = open_log(gzip.decompress(path.read_bytes()), str(path), catalogues=Library())
+    outcome = replay(match)
+    judged = 0
+    for index, seat, state, event in itertools.islice(decisions(match, outcome), 12):
+        if judged == 3:
+            break
+        assert len(game.legal_events(state, seat)) > 1  # a choice, and the seat's own
+        one = judge(game, state, seat, event, index, samples=3, quick=2, keep=2, policy="random")
+        if one is None:
+            continue  # its view dealt again never leaves the move played open
+        again = judge(game, state, seat, event, index, samples=3, quick=2, keep=2,
+                      policy="random")  # fmt: skip
+        assert one == again
+        assert ENCODE(one.played) == ENCODE(event) and one.seat == seat
+        assert one.loss >= 0 and one.low <= one.loss <= one.high
+        assert one.label == (label_of(one.low) if one.loss > 0 else None)
+        judged += 1
+    assert judged > 0

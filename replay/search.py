@@ -133,7 +133,9 @@ class SearchBot:
             if event is not None:  # chance is not in the tree: each iteration draws its own
                 game.apply(state, event)
                 continue
-            mover = sim.to_move(state)
+            # at the root the seat itself chooses (where seats choose at once, a draft, the
+            # game would name another first)
+            mover = seat if node is root else sim.to_move(state)
             moves = self._moves(state, mover)
             if node is root:  # the seat's own choice: among what it was offered
                 moves = [m for m in moves if _key(m) in offered]

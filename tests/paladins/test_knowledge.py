@@ -63,6 +63,29 @@ def test_pa10_pa42_every_deck_is_backs_of_its_length_its_own_paladin_deck_too():
     assert shown["Ann"]["effective"]["strength"] == 2  # PA-12: Aldric's 2str, her own
 
 
+def test_pa10_a_seat_choosing_its_paladin_sees_the_three_it_drew_and_no_one_else_does():
+    """Before its choice the three top paladins of its deck are in its hand: it sees them
+    (and chooses among them), the others see backs; a state dealt again keeps them."""
+    state = new(paladin_decks={"Ann": PALADINS, "Bob": PALADINS[4:] + PALADINS[:4]})
+    run(
+        state,
+        "reveal_townsfolk " + " ".join(TOWNSFOLK),
+        "reveal_outsiders " + " ".join(OUTSIDERS),
+        "reveal_king ord-1",
+        "reveal_tavern tav-01 tav-02 tav-03",
+    )
+    ann = pa.RULES.view(state, 0)
+    assert seat(ann, "Ann").deck == [*PALADINS[:3], *[HIDDEN] * 9]
+    assert seat(ann, "Bob").deck == [HIDDEN] * 12
+    assert seat(pa.RULES.view(state, 1), "Ann").deck == [HIDDEN] * 12
+    dealt = pa.RULES.resample(state, 0, random.Random(4))
+    assert seat(dealt, "Ann").deck[:3] == PALADINS[:3]
+    assert sorted(seat(dealt, "Ann").deck) == sorted(PALADINS)
+    assert pa.RULES.legal_events(dealt, 0) == pa.RULES.legal_events(state, 0)
+    run(state, "Ann choose_paladin pal-01 pal-02 pal-03")  # chosen: the deck is backs again
+    assert seat(pa.RULES.view(state, 0), "Ann").deck == [HIDDEN] * 11
+
+
 def test_pa42_resample_deals_the_hidden_places_from_the_unseen_cards_only():
     state = _chosen()
     cat = state.catalogue

@@ -8,7 +8,8 @@ What a seat cannot see, read from the digest (rules/paladins.md):
 - every paladin deck, the seat's own included: PA-10 returns the two paladins not kept face
   down, one on top and one at the bottom. The seat knows those two of its own deck, but the
   state keeps no record of which positions it has looked at (nor of the paladins played in
-  earlier rounds), so every position of every deck is unknown;
+  earlier rounds), so every position of every deck is unknown; but while the seat chooses its
+  paladin (PA-10), the three it has drawn are in its hand: it sees those of its own deck;
 - the order and contents of the decks nobody has seen into (townsfolk, outsiders, walls,
   suspicion, orders, favours, tavern: PA-42);
 - the outsiders a player has attacked: PA-35 lays each face down beside the board, and a seat
@@ -51,8 +52,11 @@ def view(state: State, seat: int | None) -> State:
     seen = clone(state)
     if seat is None:
         return seen
+    draw = state.config.paladin_draw
     for who, me in enumerate(seen.board):
-        me.deck = [HIDDEN] * len(me.deck)
+        choosing = who == seat and state.phase == "paladins" and me.paladin is None
+        shown = me.deck[:draw] if choosing else []  # PA-10: the three drawn, in its hand
+        me.deck = [*shown, *[HIDDEN] * (len(me.deck) - len(shown))]
         me.attacked = [HIDDEN] * len(me.attacked)
         if who != seat and me.paladin is not None and not me.revealed:
             me.paladin = HIDDEN
@@ -88,7 +92,8 @@ def resample(state: State, seat: int | None, rng: random.Random) -> State:
     for me in board:
         # PA-42: one copy of every paladin each; a hidden paladin is dealt with its deck
         paladin = [me.paladin] if me.paladin == HIDDEN else []
-        _deal([paladin, me.deck], cat.ids("paladin"), [me.paladin], rng)
+        shown = [me.paladin, *(card for card in me.deck if card != HIDDEN)]
+        _deal([paladin, me.deck], cat.ids("paladin"), shown, rng)
         if paladin:
             me.paladin = paladin[0]
     return drawn

@@ -17,6 +17,7 @@ from dashboards.common import game_label, plain
 from dashboards.data import warehouse_path
 from dashboards.i18n import language, t
 from dashboards.record.entry import Choose, Entry, Handover, Over, Problem
+from dashboards.record.menu import Token
 from dashboards.record.scribe import from_draft, new_entry
 from dashboards.record.table import NAMES, header_line
 from dashboards.record.words import button_words
@@ -286,13 +287,13 @@ def _choose(name: str, entry: Entry, screen: Choose, lang: str) -> None:
         st.warning(t("rec_private").format(player=plain(who)))
     elif screen.reveals:
         st.caption(t("rec_reveals").format(player=plain(who)))
-    chosen = [*screen.chosen, *()]
-    heading = button_words(game, tuple(chosen), lang) if chosen else ""
+    heading = button_words(game, screen.chosen, lang) if screen.chosen else ""
     if screen.drawn:
+        # what was entered so far, in the words of the field the buttons fill
+        field = screen.buttons[0].tokens[0].name if screen.buttons else "cards"
+        drawn = tuple(Token(field, v) for v in screen.drawn)
         heading = f"{heading} · " if heading else ""
-        heading += t("rec_drawn").format(
-            cards=", ".join(button_words(game, (b,), lang) for b in _drawn_tokens(screen))
-        )
+        heading += t("rec_drawn").format(cards=button_words(game, drawn, lang))
     if screen.drawn or (screen.kind and not heading):
         what = t(f"event_{screen.kind}") if screen.kind else ""
         heading = " · ".join(x for x in (who, what, heading) if x)
@@ -321,13 +322,6 @@ def _choose(name: str, entry: Entry, screen: Choose, lang: str) -> None:
     if screen.over and row.button(t("rec_end"), key="rec-end"):
         _finish(name, entry)
         st.rerun()
-
-
-def _drawn_tokens(screen: Choose) -> list[Any]:
-    from dashboards.record.menu import Token
-
-    field = screen.buttons[0].tokens[0].name if screen.buttons else "cards"
-    return [Token(field, v) for v in screen.drawn]
 
 
 report = st.session_state.get("rec-report")

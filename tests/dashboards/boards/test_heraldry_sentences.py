@@ -4,8 +4,6 @@ every seat told the same (Heraldry hides nothing)."""
 
 from __future__ import annotations
 
-import functools
-import gzip
 import re
 from pathlib import Path
 from typing import Any
@@ -17,9 +15,9 @@ from dashboards.boards import board
 from dashboards.boards.heraldry import tables
 from dashboards.boards.heraldry.sentences import sentences
 from dashboards.i18n import every_label
-from ingest.files.catalogues import Library
 from replay.games.heraldry.events import Event
-from replay.replayer import Match, Outcome, open_log, replay, state_at
+from replay.replayer import Match, Outcome, state_at
+from tests.dashboards.boards import replayed as shared
 
 ROOT = Path(__file__).parents[3]
 SAMPLES = sorted((ROOT / "data" / "samples" / "heraldry").glob("*.jsonl.gz"))
@@ -29,21 +27,12 @@ THREE = "he-example-3p"  # Cid, Gus and Ann; Cid passes, Gus's dukedom ends it a
 SAMPLE = "he-08b08927-000000"  # Ann, Bob and Cid, with the log's final line
 
 
-@functools.cache
 def replayed(name: str) -> tuple[Match, Outcome]:
-    path = LOGS / f"{name}.jsonl"
-    if not path.exists():
-        path = ROOT / "data" / "samples" / "heraldry" / f"{name}.jsonl.gz"
-    data = path.read_bytes()
-    if path.suffix == ".gz":
-        data = gzip.decompress(data)
-    match = open_log(data, str(path), catalogues=Library())
-    return match, replay(match)
+    return shared.replayed("heraldry", name)
 
 
 def told(name: str, lang: str, seat: int | None = None) -> list[str]:
-    match, outcome = replayed(name)
-    return sentences(match, outcome.steps, lang, seat)
+    return shared.told("heraldry", name, lang, seat)
 
 
 def test_the_game_tells_its_own_sentences() -> None:

@@ -5,8 +5,6 @@ view shows."""
 
 from __future__ import annotations
 
-import functools
-import gzip
 import re
 from pathlib import Path
 from typing import Any
@@ -18,13 +16,13 @@ from dashboards.boards import board
 from dashboards.boards.knight_academy import tables
 from dashboards.boards.knight_academy.sentences import sentences
 from dashboards.i18n import every_label
-from ingest.files.catalogues import Library
 from replay.game import HIDDEN
 from replay.games.knight_academy.config import CARD_TRACKS, TRACKS
 from replay.games.knight_academy.events import Event, Pick
 from replay.games.knight_academy.scoring import SOURCES
 from replay.log import Final
-from replay.replayer import Match, Outcome, open_log, replay, start, state_at
+from replay.replayer import Match, Outcome, start, state_at
+from tests.dashboards.boards import replayed as shared
 
 ROOT = Path(__file__).parents[3]
 SAMPLES = sorted((ROOT / "data" / "samples" / "knight-academy").glob("*.jsonl.gz"))
@@ -36,21 +34,12 @@ ADVANCED = "ka-example-advanced-3p"  # the base example's first round with KA-21
 GAWAIN = "ka-example-gawain"  # Ann and Dee with the neutral Gawain
 
 
-@functools.cache
 def replayed(name: str) -> tuple[Match, Outcome]:
-    path = LOGS / f"{name}.jsonl"
-    if not path.exists():
-        path = ROOT / "data" / "samples" / "knight-academy" / f"{name}.jsonl.gz"
-    data = path.read_bytes()
-    if path.suffix == ".gz":
-        data = gzip.decompress(data)
-    match = open_log(data, str(path), catalogues=Library())
-    return match, replay(match)
+    return shared.replayed("knight-academy", name)
 
 
 def told(name: str, lang: str, seat: int | None = None) -> list[str]:
-    match, outcome = replayed(name)
-    return sentences(match, outcome.steps, lang, seat)
+    return shared.told("knight-academy", name, lang, seat)
 
 
 def test_the_game_tells_its_own_sentences() -> None:

@@ -44,7 +44,10 @@ def _open(name: str) -> Entry | None:
     if held is not None and held[0] == name:
         entry: Entry = held[1]
         return entry
-    data = drafts.load(db, name)
+    try:
+        data = drafts.load(db, name)
+    except ValueError:  # an address naming no draft squire could have made
+        return None
     if data is None:
         return None
     entry = from_draft(data, library, name)

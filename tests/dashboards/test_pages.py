@@ -135,6 +135,12 @@ def test_the_record_page_takes_up_a_match_of_each_game_in_both_languages(
         drafts.remove(warehouse, name)
 
 
+def test_the_record_page_says_a_draft_named_in_the_address_is_not_there(app):
+    for name in ("../../etc/passwd", "ka-20261204-0000-none"):
+        at = app("record", draft=name)
+        assert [w.value for w in at.warning] == [LABELS["rec_gone"]["en"]]
+
+
 EXAMPLE = {
     "knight-academy": "ka-example-4p",
     "heraldry": "he-example-3p",

@@ -389,6 +389,59 @@ LABELS: dict[str, dict[str, str]] = {
         "en": "Each seat's estimated chance to win after every step; click to go there.",
         "zh": "每一步之后各座位的预计胜率；点击即可跳到该步。",
     },
+    "analysis": {"en": "Move analysis", "zh": "着法分析"},
+    "analyse_button": {"en": "Analyse the moves", "zh": "分析着法"},
+    "analyse_help": {
+        "en": "Judges every decision that had a choice from what its seat could see: {samples} "
+        "paired playouts a move by {policy} bots. A four-player Knight Academy match takes about "
+        "half a minute; the analysis is kept with the match.",
+        "zh": "从做决定的座位所见，评判每个有选择的决定：每个着法 {samples} 次配对推演，"
+        "由 {policy} 机器人走完。一局四人骑士学院约需半分钟；分析结果随对局保存。",
+    },
+    "analysing": {"en": "Analysing the moves…", "zh": "正在分析着法…"},
+    "analysing_progress": {
+        "en": "Analysing: {done} of {total} decisions",
+        "zh": "分析中：已评判 {done} / {total} 个决定",
+    },
+    "analysis_busy": {
+        "en": "Another analysis is running on this warehouse; try again when it ends.",
+        "zh": "此数据仓库上另有分析正在进行；请在其结束后再试。",
+    },
+    "analysis_caption": {
+        "en": "{judged} decisions with a choice judged, {samples} paired playouts a move "
+        "({policy} bots), in {seconds} s. A move is flagged only when the whole 95% interval of "
+        "the win chance it gave up clears 5 (inaccuracy ?!), 10 (mistake ?) or 15 points "
+        "(blunder ??). Accuracy: 100 less the mean points a seat's decisions gave up. By chance "
+        "and by choices: the points of win chance, from the seat's chance at the start to its "
+        "result, that the deals and draws moved and that the decisions moved (the ones flagged "
+        "with certainty; each seat gains a share of what the others give up).",
+        "zh": "评判了 {judged} 个有选择的决定，每个着法 {samples} 次配对推演（{policy} 机器人），"
+        "用时 {seconds} 秒。只有当放弃的胜率的 95% 区间整体超过 5 分（失准 ?!）、10 分（错着 ?）"
+        "或 15 分（败着 ??）时才会标记。准确度：100 减去该座位决定平均放弃的分数。"
+        "运气与决定：从开局时的胜率到最终结果之间，发牌抽牌带来的胜率分数和决定带来的分数"
+        "（只计确定的损失；对手放弃的分数由其余座位均分）。",
+    },
+    "move_verdict": {
+        "en": "{label} {mark}: gave up {loss} points of win chance (95%: {low} to {high})",
+        "zh": "{label} {mark}：放弃了 {loss} 分胜率（95%：{low} 至 {high}）",
+    },
+    "better_move": {"en": "Better", "zh": "更好的着法"},
+    "label_inaccuracy": {"en": "Inaccuracy", "zh": "失准"},
+    "label_mistake": {"en": "Mistake", "zh": "错着"},
+    "label_blunder": {"en": "Blunder", "zh": "败着"},
+    "label_inaccuracy_count": {"en": "Inaccuracies ?!", "zh": "失准 ?!"},
+    "label_mistake_count": {"en": "Mistakes ?", "zh": "错着 ?"},
+    "label_blunder_count": {"en": "Blunders ??", "zh": "败着 ??"},
+    "decisions_judged": {"en": "Decisions judged", "zh": "评判的决定"},
+    "accuracy": {"en": "Accuracy (%)", "zh": "准确度（%）"},
+    "by_chance": {"en": "By chance (points)", "zh": "运气（分）"},
+    "by_choices": {"en": "By choices (points)", "zh": "决定（分）"},
+    "chance_share": {"en": "Chance's share (%)", "zh": "运气占比（%）"},
+    "flagged_moves": {"en": "Flagged moves", "zh": "被标记的着法"},
+    "no_flagged": {
+        "en": "No decision gave up enough win chance to be flagged.",
+        "zh": "没有决定放弃足够多的胜率而被标记。",
+    },
     "game_over": {"en": "The game is over.", "zh": "游戏结束。"},
     "no_events": {
         "en": "This log holds its header and no events: the match as it was set up.",

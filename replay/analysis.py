@@ -31,7 +31,18 @@ from replay.playout import playout
 from replay.replayer import Match, Outcome, start
 
 LABELS = ((15.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
-Z = 1.96  # a 95% interval of a mean, normal
+# Student's t, 97.5th percentile, by degrees of freedom: a 95% interval of a mean of few
+# samples is wider than the normal's (1.96), which it nears from about 30 on.
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+       2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+       2.060, 2.056, 2.052, 2.048, 2.045, 2.042)  # fmt: skip
+Z = 1.96
+
+
+def t95(df: int) -> float:
+    return T95[df - 1] if df <= len(T95) else Z
+
+
 _ENCODER = msgspec.json.Encoder()
 SEATS = 64  # more seats than any game numbers
 
@@ -75,9 +86,25 @@ def label_of(low: float) -> str | None:
     return None
 
 
+CHOICE, FORCED, DEALT = "choice", "forced", "chance"  # what decided a step
+
+
 def decisions(match: Match, outcome: Outcome) -> Iterator[tuple[int, int, Any, Any]]:
     """Each decision of the match that had a choice: its index, seat, the state before it (a
     copy) and the event played."""
+    for index, kind, seat, state, event in _walk(match, outcome, copies=True):
+        if kind == CHOICE and seat is not None:
+            yield index, seat, state, event
+
+
+def deciders(match: Match, outcome: Outcome) -> list[str]:
+    """What decided each step (from 1): a seat's choice, a seat with one move, or chance."""
+    return [kind for _, kind, _, _, _ in _walk(match, outcome, copies=False)]
+
+
+def _walk(
+    match: Match, outcome: Outcome, copies: bool
+) -> Iterator[tuple[int, str, int | None, Any, Any]]:
     game = match.game
     state = start(match)
     for step in outcome.steps:
@@ -86,9 +113,14 @@ def decisions(match: Match, outcome: Outcome) -> Iterator[tuple[int, int, Any, A
             break
         # the seat the event names (several may choose at once: a draft), never chance's
         seat = state.seats.get(getattr(event, "player", None))
-        chance = game.expecting(state).decider == CHANCE
-        if seat is not None and not chance and len(_moves(game, state, seat)) > 1:
-            yield step.index, seat, game.clone(state), event
+        if game.expecting(state).decider == CHANCE:
+            kind = DEALT
+        elif seat is None:
+            kind = FORCED  # a step of the rules' own, no seat's
+        else:
+            kind = CHOICE if len(_moves(game, state, seat)) > 1 else FORCED
+        copy = game.clone(state) if copies and kind == CHOICE else None
+        yield step.index, kind, seat, copy, event
         game.apply(state, event)
 
 
@@ -141,7 +173,7 @@ def judge(
     n = len(diffs)
     mean = sum(diffs) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    half = Z * sd / math.sqrt(n)
+    half = t95(n - 1) * sd / math.sqrt(n)
     if mean <= 0:  # the best alternative did no better than the move played
         return Judged(index, seat, played, played, 0.0, 0.0, 0.0, None,
                       len(keys), len(moves), n)  # fmt: skip
@@ -206,4 +238,45 @@ def accuracy(judged: Sequence[Judged], seats: int) -> list[float | None]:
     for seat in range(seats):
         mine = [j.loss for j in judged if j.seat == seat]
         out.append(100 - sum(mine) / len(mine) if mine else None)
+    return out
+
+
+@dataclass(frozen=True)
+class Swings:
+    """How one seat's result came about, in points of win chance: what the match's choices
+    moved it by (the chance its own decisions gave up, and its share of what the others'
+    gave up), and what is left, chance's (deals, draws, what the seats could not see), with
+    chance's share of the two."""
+
+    chance: float
+    choices: float
+
+    @property
+    def share(self) -> float | None:
+        whole = abs(self.chance) + abs(self.choices)
+        return abs(self.chance) / whole if whole else None
+
+
+def swings(
+    judged: Sequence[Judged], winners: Sequence[int], prior: Sequence[float]
+) -> list[Swings]:
+    """Each seat's result (its share of the win) less its chance before the first event
+    (`prior`, one a seat), split into choices and chance. A seat's choices moved it by what
+    the others' decisions gave up, shared evenly among the others, less what its own gave
+    up, counting only the losses flagged (their interval above 5 points);
+    chance is the rest: a seat that gave up nothing and lost, lost by chance."""
+    seats = len(prior)
+    lost = [0.0] * seats
+    for j in judged:
+        # Only the losses flagged: each decision's loss is positive by a little noise where
+        # the moves are equal, and a match's hundreds of those would add up to more than a
+        # whole result.
+        if j.label is not None:
+            lost[j.seat] += j.loss
+    out = []
+    for seat in range(seats):
+        result = 100 / len(winners) if seat in winners else 0.0
+        others = sum(lost) - lost[seat]
+        choices = others / (seats - 1) - lost[seat] if seats > 1 else -lost[seat]
+        out.append(Swings(result - 100 * prior[seat] - choices, choices))
     return out

@@ -8,7 +8,7 @@ from pathlib import Path
 import polars as pl
 import streamlit as st
 
-from dashboards import queries
+from dashboards import analysed, queries
 from dashboards.boards import board as board_package
 from dashboards.common import (
     date_bounds,
@@ -217,6 +217,9 @@ view = snapshot(game_id, step, signature(), seen_by)
 assert view is not None
 lang = language()
 said = sentences(game_id, signature(), lang, seen_by) or []
+analysis = analysed.kept(game_id)
+judged = analysed.flagged(analysis) if analysis else {}
+seen_seat = list(players).index(seen_by) if seen_by in players else None
 catalogue = f" · {t('catalogue')} {loaded.catalogue}" if loaded.catalogue else ""
 # A match played under other rules than the game's standard ones says so (KA-21's advanced).
 named = match.header.ruleset
@@ -272,6 +275,14 @@ with told:
     )
     st.markdown(f"**{where}**")
     st.markdown(plain(said[step - 1]) if current is not None and said else t("match_starts"))
+    if step in judged:  # the analysis's verdict on this step, and the move it names
+        flag = judged[step]
+        st.warning(
+            plain(
+                f"{analysed.verdict(flag)}. {t('better_move')}: "
+                f"{analysed.better(game_id, flag, lang, seen_seat)}"
+            )
+        )
     expect = view["expecting"]
     if expect["kind"] == "nothing":
         st.success(t("game_over"))
@@ -283,6 +294,8 @@ with told:
         st.caption(plain(chances))
     elif chances is not None:
         chart = chances_figure(chances, players, step)
+        if analysis is not None:
+            analysed.add_marks(chart, analysis, chances, list(players))
         st.plotly_chart(
             chart,
             key="chances",
@@ -292,7 +305,7 @@ with told:
         )
     move_log(
         LOG,
-        [t("match_starts"), *said],
+        [t("match_starts"), *analysed.marked(said, analysis)],
         step,
         acked=st.session_state.get(ACKED, 0),
         playing=playing,
@@ -315,6 +328,53 @@ with told:
                 args=(point["step"],),
                 type="tertiary",
             )
+
+# The move analysis at the page's width: its table has a column a kind of flag.
+st.subheader(t("analysis"))
+if analysis is None:
+    st.caption(t("analyse_help").format(samples=analysed.SAMPLES, policy=analysed.POLICY))
+    if last and st.button(t("analyse_button"), key="analyse"):
+        made = analysed.run(game_id, chances)
+        if isinstance(made, str):
+            st.warning(made)
+        else:
+            st.rerun()  # drawn again with the marks on the chart and in the move log
+else:
+    st.dataframe(
+        analysed.seats_table(analysis),
+        hide_index=True,
+        column_config={
+            name: st.column_config.NumberColumn(format="%.1f")
+            for name in (t("accuracy"), t("by_chance"), t("by_choices"), t("chance_share"))
+        },
+    )
+    st.caption(
+        t("analysis_caption").format(
+            judged=len(analysis.decisions),
+            samples=analysis.samples,
+            policy=analysis.policy,
+            seconds=f"{analysis.seconds:.0f}",
+        )
+    )
+    st.markdown(f"**{t('flagged_moves')}**")
+    if not judged:
+        st.caption(t("no_flagged"))
+    st.html(
+        "<style>.st-key-flagged button,.st-key-flagged button p{white-space:normal;"
+        "text-align:left;height:auto;overflow:visible;text-overflow:clip}</style>"
+    )
+    flagged_list = st.container(key="flagged")
+    for index, flag in judged.items():
+        flagged_list.button(
+            plain(
+                f"{index} · {players[flag.seat]} · {analysed.verdict(flag)} — "
+                f"{t('better_move')}: {analysed.better(game_id, flag, lang, seen_seat)}"
+            ),
+            key=f"flagged-{index}",
+            on_click=_to,
+            args=(index,),
+            type="tertiary",
+        )
 
 # The seats' tables at the page's width: on a phone they come after the board and the words.
 board_of.side(view, players)

@@ -7,8 +7,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from ingest.cli import arguments as arg
 from ingest.cli.report import escaped, json_line
 from ingest.files.catalogues import Library
@@ -43,6 +41,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--policy",
         default="greedy",
         help="the game's bot that plays the playouts out (default greedy)",
+    )
+    p.add_argument(
+        "--jobs", type=arg.jobs, help="--analyse: local worker processes (default: all cores)"
+    )
+    p.add_argument(
+        "--cluster", metavar="ADDR", help="--analyse: a Dask scheduler, e.g. tcp://host:8786"
     )
     arg.source_argument(
         p,
@@ -79,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         match = open_log(data, target, catalogues=Library(db))
         outcome = replay(match)
         if args.analyse:
-            return _analysed(match, outcome, args)
+            return _analysed(data, match, db, args)
         if args.source:  # fitted on those matches alone, not the model the ingest keeps
             model = fit_stored(db, match.game.name, args.source)
         else:
@@ -98,9 +102,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _analysed(match: Any, outcome: Any, args: argparse.Namespace) -> int:
-    """The decisions judged: the flagged ones a line each, then each seat's accuracy."""
-    from replay.analysis import accuracy, analyse
+def _analysed(data: bytes, match: Any, db: Path, args: argparse.Namespace) -> int:
+    """The decisions judged: the flagged ones a line each, then each seat's accuracy and
+    what chance moved. Kept in the warehouse when it holds this very match."""
+    from ingest.analyses import moves
+    from ingest.analyses.review import NotEnoughMatches, model_of, review, stored_log
+    from ingest.cli.progress import progress_bar
+    from ingest.pipeline.executor import make_executor, start_early
 
     sim = match.game.simulation
     if sim is None or args.policy not in sim.bots:
@@ -111,30 +119,73 @@ def _analysed(match: Any, outcome: Any, args: argparse.Namespace) -> int:
     if args.samples < 2:
         print("squire review: --samples must be at least 2", file=sys.stderr)
         return 2
-    judged = analyse(match, outcome, samples=args.samples, policy=args.policy)
-    players = list(match.header.players)
-    accurate = accuracy(judged, len(players))
+    game_id = match.header.game_id
+    stored = stored_log(db, game_id)
+    kept = stored is not None and moves.fingerprint(
+        open_log(stored, game_id, catalogues=Library(db))
+    ) == moves.fingerprint(match)
+    try:
+        first = review(match, model_of(db, match.game.name)).timeline[0][1]
+        prior = [first.get(p, 0.0) for p in match.header.players]
+    except (NotEnoughMatches, IndexError):
+        prior = None  # no estimate of the chances: an even start
+    start_early(args.jobs, args.cluster)
+    executor = make_executor(args.jobs, args.cluster)
+    try:
+        total = moves.choices(match)
+        with moves.running(db), progress_bar(total, "analysing", unit="decisions") as advance:
+            last = 0
+
+            def note(done: int, total: int) -> None:
+                nonlocal last
+                advance(done - last)
+                last = done
+
+            analysis = moves.analyse_log(
+                data, args.match, db, executor, samples=args.samples, policy=args.policy,
+                prior=prior, on_progress=note,
+            )  # fmt: skip
+    except moves.Busy as err:
+        print(f"squire review: {err}", file=sys.stderr)
+        return 2
+    finally:
+        executor.close()
+    if kept:
+        moves.save(db, analysis)
     if args.json:
-        print(json_line({
-            "game_id": match.header.game_id,
-            "decisions": [j.to_json() for j in judged],
-            "accuracy": dict(zip(players, accurate)),
-        }))  # fmt: skip
+        print(json_line(analysis.to_json()))
         return 0
-    print(f"{match.header.game_id}: {len(judged)} decisions with a choice judged, "
-          f"{args.samples} paired playouts a move ({args.policy} bots play them out)")  # fmt: skip
-    for j in judged:
-        if j.label:
-            print(f"  step {j.index:>4}  {escaped(players[j.seat]):<12} {j.label:<10} "
-                  f"−{j.loss:.1f} points (95% {j.low:.1f} to {j.high:.1f}): "
-                  f"{_said(j.played)}; better {_said(j.best)}")  # fmt: skip
-    for player, value in zip(players, accurate):
-        shown = "—" if value is None else f"{value:.1f}"
-        print(f"  accuracy {escaped(player):<12} {shown}")
+    print(_analysis_text(analysis, kept))
     return 0
 
 
-def _said(event: Any) -> str:
-    fields = {k: v for k, v in msgspec.to_builtins(event).items() if k not in ("kind", "player")}
-    kind = type(event).__struct_config__.tag
+def _analysis_text(analysis: Any, kept: bool) -> str:
+    players = analysis.players
+    lines = [
+        f"{one_line(analysis.game_id)}: {len(analysis.decisions)} decisions with a choice "
+        f"judged, {analysis.samples} paired playouts a move ({analysis.policy} bots play them "
+        f"out), in {analysis.seconds:.0f} s" + ("; kept in the warehouse" if kept else "")
+    ]
+    for j in analysis.decisions:
+        if j.label:
+            lines.append(
+                f"  step {j.index:>4}  {escaped(players[j.seat]):<12} {j.label:<10} "
+                f"−{j.loss:.1f} points (95% {j.low:.1f} to {j.high:.1f}): "
+                f"{_said(j.played)}; better {_said(j.best)}"
+            )
+    lines.append("  seat          accuracy  by chance       by choices      chance's share")
+    for seat, player in enumerate(players):
+        value = analysis.accuracy[seat]
+        shown = "—" if value is None else f"{value:.1f}"
+        moved = analysis.swings[seat] if analysis.swings else None
+        luck = "—" if moved is None else f"{moved.chance:+.1f} points"
+        play = "—" if moved is None else f"{moved.choices:+.1f} points"
+        share = "—" if moved is None or moved.share is None else f"{moved.share:.0%}"
+        lines.append(f"  {escaped(player):<12} {shown:>9}  {luck:>12}  {play:>13}  {share:>14}")
+    return "\n".join(lines)
+
+
+def _said(event: dict[str, Any]) -> str:
+    fields = {k: v for k, v in event.items() if k not in ("kind", "player")}
+    kind = event.get("kind", "")
     return f"{kind} " + " ".join(f"{k}={v}" for k, v in fields.items() if v not in (None, []))

@@ -1213,3 +1213,60 @@ def test_the_viewer_tells_the_step_in_the_engines_words_as_the_perspective_saw_i
     at.button(key="turning-0").click().run()  # a turning point, told in the same words
     step = at.slider(key="step").value
     assert plain(said[step - 1]) in [m.value for m in at.markdown]
+
+
+def test_the_viewer_analyses_a_match_and_marks_its_flagged_moves_in_both_languages(
+    app, names, warehouse, monkeypatch
+):
+    """The Analyse button judges the match (cheaply here: 2 playouts a move by random bots),
+    keeps it, and the page then shows each seat's figures as the warehouse keeps them, a
+    mark on the chart and in the move log at each flagged step, and the verdict with the
+    better move beside a flagged step's sentence."""
+    from dashboards import analysed
+    from ingest.analyses import moves
+    from replay.replayer import open_log
+
+    monkeypatch.setattr(analysed, "SAMPLES", 2)
+    monkeypatch.setattr(analysed, "POLICY", "random")
+    monkeypatch.setattr(analysed, "JOBS", 1)
+    game_id = "ka-0bbef6a9-000012"
+    at = app("viewer", game=game_id, step="1")
+    assert not [f for f in at.dataframe if LABELS["accuracy"]["en"] in f.value.columns]
+    next(b for b in at.button if b.key == "analyse").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    data = gzip.decompress((ROOT / "data/samples/knight-academy" / f"{game_id}.jsonl.gz")
+                           .read_bytes())  # fmt: skip
+    kept = moves.load(warehouse, game_id, open_log(data, game_id))
+    assert kept is not None and kept.samples == 2
+    flagged = [d for d in kept.decisions if d.label]
+    assert flagged, "random bots give something up at 2 playouts a move"
+    for lang in ("en", "zh"):
+        first = flagged[0]
+        at = app("viewer", lang=lang, game=game_id, step=str(first.index))
+        [table] = [f.value for f in at.dataframe if LABELS["accuracy"][lang] in f.value.columns]
+        assert list(table[LABELS["player"][lang]]) == kept.players
+        assert list(table[LABELS["accuracy"][lang]]) == pytest.approx(kept.accuracy)
+        for label in analysed.MARKS:
+            counted = [sum(d.label == label and d.seat == s for d in kept.decisions)
+                       for s in range(4)]  # fmt: skip
+            assert list(table[LABELS[f"label_{label}_count"][lang]]) == counted
+        assert list(table[LABELS["by_chance"][lang]]) == pytest.approx(
+            [s.chance for s in kept.swings]
+        )
+        # the verdict beside the step's sentence, and a button a flagged move
+        verdict = LABELS[f"label_{first.label}"][lang]
+        said = plain(analysed.verdict(first, lang))
+        assert verdict in said and any(said in w.value for w in at.warning)
+        buttons = [b for b in at.button if b.key and b.key.startswith("flagged-")]
+        assert [b.key for b in buttons] == [f"flagged-{d.index}" for d in flagged]
+        # marks on the chart at the flagged steps, on the seat's line
+        _board, chances = _elements(at._tree, "plotly_chart")
+        marks = [tr for tr in json.loads(chances.proto.spec)["data"] if tr.get("mode") == "markers"]
+        assert sorted(x for tr in marks for x in tr["x"]) == [d.index for d in flagged]
+        if lang == "zh":
+            left = untranslated(words_of(at._tree), names)
+            assert not left, sorted(left)
+    # a flagged move's button takes the viewer to its step
+    last = buttons[-1]
+    last.click().run()
+    assert at.slider[0].value == flagged[-1].index

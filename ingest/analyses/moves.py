@@ -1,0 +1,225 @@
+"""A match's move analysis (replay.analysis) spread over workers, and kept in the warehouse.
+
+The decisions of a match are judged independently, each from its own random streams, so
+they are handed out in small chunks to local processes or a Dask cluster and come back in
+any order with the same result; each worker replays the match once. The analysis is kept
+in the warehouse's `analyses/` folder, a file a match, with the fingerprint of the log it
+judged: a match stored again with other events is not shown an analysis of the old one.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from ingest.files.catalogues import Library
+from replay.analysis import CHOICE, accuracy, deciders, decisions, judge, swings
+from replay.replayer import Match, open_log, replay
+
+ANALYSES = "analyses"  # in the warehouse folder
+LOCK = ".LOCK"  # held while an analysis runs: one at a time on a warehouse's machine
+CHUNK = 4  # decisions a task: about a second of work, so the progress moves often
+VERSION = 1  # what an analysis kept by another version of squire is checked against
+
+
+class Decision(msgspec.Struct, frozen=True):
+    """One decision judged (replay.analysis.Judged), its events as the log writes them."""
+
+    index: int
+    seat: int
+    played: dict[str, Any]
+    best: dict[str, Any]
+    loss: float
+    low: float
+    high: float
+    label: str | None
+    options: int
+    analysed: int
+    samples: int
+
+
+class Swing(msgspec.Struct, frozen=True):
+    """What moved a seat's win chance, in points: chance steps and choices
+    (replay.analysis.Swings), and chance's share of the two."""
+
+    chance: float
+    choices: float
+    share: float | None
+
+
+class Analysis(msgspec.Struct, frozen=True, kw_only=True):
+    version: int = VERSION
+    game_id: str
+    fingerprint: str  # of the log judged (fingerprint())
+    players: list[str]
+    samples: int
+    policy: str
+    seed: int
+    seconds: float  # wall time it took
+    decisions: list[Decision]
+    accuracy: list[float | None]  # a seat
+    swings: list[Swing] | None  # a seat; None for a match that stops before its end
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "samples": self.samples,
+            "policy": self.policy,
+            "decisions": [msgspec.to_builtins(d) for d in self.decisions],
+            "accuracy": dict(zip(self.players, self.accuracy)),
+            "chance": None if self.swings is None else
+            {p: msgspec.to_builtins(s) for p, s in zip(self.players, self.swings)},
+        }  # fmt: skip
+
+
+class Busy(RuntimeError):
+    """Another analysis is running on this warehouse."""
+
+
+def fingerprint(match: Match) -> str:
+    """The log's header and event lines as written: what an analysis judged."""
+    digest = hashlib.sha256(match.header_line)
+    for _, line in match.lines:
+        digest.update(b"\n")
+        digest.update(line)
+    return digest.hexdigest()
+
+
+class _Task(msgspec.Struct, frozen=True, array_like=True):
+    data: bytes
+    name: str
+    db: str
+    indices: tuple[int, ...]
+    samples: int
+    policy: str
+    seed: int
+
+
+# A worker's replayed match, kept for its next chunk: (fingerprint, decisions by index).
+_prepared: dict[str, dict[int, tuple[int, Any, Any]]] = {}
+
+
+def _judge_chunk(task: _Task) -> tuple[int, list[Decision]]:
+    """The chunk's decisions judged (those that can be), and how many it held."""
+    match = open_log(task.data, task.name, catalogues=Library(Path(task.db)))
+    key = fingerprint(match)
+    points = _prepared.get(key)
+    if points is None:
+        _prepared.clear()
+        points = _prepared[key] = {
+            i: (seat, state, event) for i, seat, state, event in decisions(match, replay(match))
+        }
+    out = []
+    for index in task.indices:
+        seat, state, event = points[index]
+        one = judge(match.game, state, seat, event, index, samples=task.samples,
+                    seed=task.seed, policy=task.policy)  # fmt: skip
+        if one is not None:
+            out.append(msgspec.convert(one.to_json(), Decision))
+    return len(task.indices), out
+
+
+def analyse_log(
+    data: bytes,
+    name: str,
+    db: Path,
+    executor: Any,
+    samples: int = 16,
+    policy: str = "greedy",
+    seed: int = 0,
+    prior: Sequence[float] | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """Every decision of the log with a choice judged, on `executor`'s workers (an
+    ingest.pipeline.executor). `prior`: each seat's chance before the first event (the fitted
+    estimate's; an even one by default), which a seat's result is measured from when it is
+    split between chance and choices. `on_progress(done, total)` after each chunk."""
+    started = time.monotonic()
+    match = open_log(data, name, catalogues=Library(db))
+    outcome = replay(match)
+    kinds = deciders(match, outcome)
+    indices = [index for index, kind in enumerate(kinds, 1) if kind == CHOICE]
+    chunks = [tuple(indices[i : i + CHUNK]) for i in range(0, len(indices), CHUNK)]
+    tasks = (_Task(data, name, str(db), c, samples, policy, seed) for c in chunks)
+    judged: list[Decision] = []
+    done = 0
+    if on_progress:
+        on_progress(0, len(indices))
+    for count, part in executor.map_unordered(_judge_chunk, tasks):
+        judged.extend(part)
+        done += count
+        if on_progress:
+            on_progress(done, len(indices))
+    judged.sort(key=lambda d: d.index)
+    players = list(match.header.players)
+    prior = prior or [1 / len(players)] * len(players)
+    moved = None
+    if outcome.result.complete:  # a log that stops early has no result to split
+        moved = [Swing(round(s.chance, 2), round(s.choices, 2), s.share)
+                 for s in swings(judged, outcome.result.winners, prior)]  # type: ignore[arg-type]  # fmt: skip
+    return Analysis(
+        game_id=match.header.game_id,
+        fingerprint=fingerprint(match),
+        players=players,
+        samples=samples,
+        policy=policy,
+        seed=seed,
+        seconds=round(time.monotonic() - started, 1),
+        decisions=judged,
+        accuracy=accuracy(judged, len(players)),  # type: ignore[arg-type]
+        swings=moved,
+    )
+
+
+def choices(match: Match) -> int:
+    """The decisions of the match with a choice: what an analysis judges."""
+    return deciders(match, replay(match)).count(CHOICE)
+
+
+def _path(db: Path, game_id: str) -> Path:
+    # a game_id is the log's, any text: the file is named by its hash
+    return Path(db) / ANALYSES / f"{hashlib.sha256(game_id.encode()).hexdigest()[:32]}.json"
+
+
+def save(db: Path, analysis: Analysis) -> None:
+    """Keep `analysis` for its match, whole or not at all."""
+    path = _path(db, analysis.game_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    scratch = path.with_name(f".{path.name}.partial")
+    scratch.write_bytes(msgspec.json.encode(analysis))
+    os.replace(scratch, path)
+
+
+def load(db: Path, game_id: str, match: Match) -> Analysis | None:
+    """The analysis kept for the match, if it judged this very log."""
+    try:
+        kept = msgspec.json.decode(_path(db, game_id).read_bytes(), type=Analysis)
+    except (FileNotFoundError, msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    if kept.version != VERSION or kept.fingerprint != fingerprint(match):
+        return None
+    return kept
+
+
+@contextmanager
+def running(db: Path) -> Iterator[None]:
+    """Held while an analysis runs; Busy when another holds it (it takes both cores)."""
+    folder = Path(db) / ANALYSES
+    folder.mkdir(parents=True, exist_ok=True)
+    fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Busy(f"another analysis is running on {db}") from None
+        yield
+    finally:
+        os.close(fd)

@@ -31,6 +31,8 @@ from replay.playout import playout
 from replay.replayer import Match, Outcome, start
 
 LABELS = ((15.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
+LEAST = LABELS[-1][0]
+GROW = 8  # an undecided loss is measured on up to this many times the samples
 # Student's t, 97.5th percentile, by degrees of freedom: a 95% interval of a mean of few
 # samples is wider than the normal's (1.96), which it nears from about 30 on.
 T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
@@ -159,27 +161,57 @@ def judge(
         moves = [moves[keys.index(key)], *(moves[i] for i in chosen)]
     else:
         moves = [moves[keys.index(key)], *(m for m, k in zip(moves, keys) if k != key)]
-    shares = _shares(game, seen, seat, moves, samples, f"{seed}:{index}", policy)
-    if shares is None:
-        return None
-    means = [sum(s) / len(s) for s in shares]
-    best = moves[max(range(1, len(moves)), key=lambda i: means[i])]
+    # Successive halving among the alternatives: each round plays every one still in on
+    # fresh samples (the same for all of them), keeps the better half, and doubles the
+    # samples, so the budget goes to telling the leaders apart.
+    alive = list(range(1, len(moves)))
+    totals = [0.0] * len(moves)
+    count, round_ = samples, 0
+    while True:
+        shares = _shares(game, seen, seat, [moves[i] for i in alive], count,
+                         f"{seed}:{index}:{round_}", policy)  # fmt: skip
+        if shares is None:
+            return None
+        for i, one in zip(alive, shares):
+            totals[i] += sum(one)
+        if len(alive) == 1:
+            break
+        alive = sorted(alive, key=lambda i: -totals[i])[: (len(alive) + 1) // 2]
+        count, round_ = count * 2, round_ + 1
+    best = moves[alive[0]]
     # The best of several noisy estimates is flattered by its own noise: the loss is measured
     # again on samples of its own, the played move against that best one alone.
-    again = _shares(game, seen, seat, [moves[0], best], samples, f"{seed}:{index}:again", policy)
-    if again is None:
+    diffs: list[float] = []
+    while True:
+        again = _shares(game, seen, seat, [moves[0], best], samples,
+                        f"{seed}:{index}:again:{len(diffs)}", policy)  # fmt: skip
+        if again is None:
+            break
+        diffs += [100 * (b - p) for p, b in zip(again[0], again[1])]
+        mean, low, high = _interval(diffs)
+        # Where the interval still straddles the least threshold, more samples settle it:
+        # a 20-point loss is not told from none by 16 samples whose differences spread over
+        # 40 points. Most decisions are settled at once (their moves alike, or far apart).
+        if not (mean > 0 and low < LEAST <= high) or len(diffs) >= samples * GROW:
+            break
+    if len(diffs) < 2:
         return None
-    diffs = [100 * (b - p) for p, b in zip(again[0], again[1])]
+    n = len(diffs)
+    mean, low, high = _interval(diffs)
+    if mean <= 0:  # the best alternative did no better than the move played
+        return Judged(index, seat, played, played, 0.0, 0.0, 0.0, None,
+                      len(keys), len(moves), n)  # fmt: skip
+    return Judged(index, seat, played, best, mean, low, high, label_of(low),
+                  len(keys), len(moves), n)  # fmt: skip
+
+
+def _interval(diffs: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of the paired differences and its 95% interval."""
     n = len(diffs)
     mean = sum(diffs) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
     half = t95(n - 1) * sd / math.sqrt(n)
-    if mean <= 0:  # the best alternative did no better than the move played
-        return Judged(index, seat, played, played, 0.0, 0.0, 0.0, None,
-                      len(keys), len(moves), n)  # fmt: skip
-    low, high = mean - half, mean + half
-    return Judged(index, seat, played, best, mean, low, high, label_of(low),
-                  len(keys), len(moves), n)  # fmt: skip
+    return mean, mean - half, mean + half
 
 
 def _shares(
@@ -280,3 +312,79 @@ def swings(
         choices = others / (seats - 1) - lost[seat] if seats > 1 else -lost[seat]
         out.append(Swings(result - 100 * prior[seat] - choices, choices))
     return out
+
+
+def rated(
+    game: Game[Any, Any, Any],
+    state: Any,
+    seat: int,
+    samples: int,
+    seed: int = 0,
+    policy: str = "random",
+) -> list[tuple[Any, float]] | None:
+    """Every move open to `seat` with its win share in points, each played out `samples`
+    times from the seat's view on the same samples: the reference a planted blunder is
+    measured by (at a budget far above the analysis's)."""
+    moves = _moves(game, state, seat)
+    shares = _shares(game, game.view(state, seat), seat, moves, samples, f"rated:{seed}", policy)
+    if shares is None:
+        return None
+    return [(m, 100 * sum(s) / len(s)) for m, s in zip(moves, shares)]
+
+
+@dataclass(frozen=True)
+class Planted:
+    """How the analysis fared on planted blunders and on decisions where nothing matters."""
+
+    planted: int  # decisions replaced by a move the reference rates `gap` points worse
+    caught: int  # of those, flagged
+    equal: int  # decisions whose moves the reference rates within `tie` points of each other
+    false: int  # of those, flagged
+
+
+def plant(
+    match: Match,
+    outcome: Outcome,
+    every: int = 1,
+    after: int = 0,
+    reference: int = 256,
+    gap: float = 20.0,
+    tie: float = 2.0,
+    samples: int = 16,
+    policy: str = "greedy",
+) -> Planted:
+    """Every `every`-th decision of the match after event `after` rated by the reference;
+    where a move is `gap` points below the best, that move is planted in its place and judged;
+    where every move is within `tie` points of the others, a move is judged, and should not
+    be flagged."""
+    planted = caught = equal = false = 0
+    for n, (index, seat, state, _) in enumerate(decisions(match, outcome)):
+        if n % every or index <= after:
+            continue
+        moves = rated(match.game, state, seat, reference, seed=index, policy=policy)
+        if moves is None:
+            continue
+        top = max(p for _, p in moves)
+        worse = [m for m, p in moves if top - p >= gap]
+        if worse:  # confirmed on samples of its own, four times as many: a reference's
+            # noise would otherwise plant moves a little less than `gap` below the best
+            again = rated(match.game, state, seat, 4 * reference, seed=-index, policy=policy)
+            if again is not None:
+                top = max(p for _, p in again)
+                worse = [m for m, p in again if top - p >= gap]
+        if max(p for _, p in moves) - min(p for _, p in moves) <= tie:
+            candidates = [moves[0][0]]  # nothing matters: any move, judged
+        elif worse:
+            candidates = worse[:1]
+        else:
+            continue
+        one = judge(match.game, state, seat, candidates[0], index, samples=samples,
+                    policy=policy)  # fmt: skip
+        if one is None:
+            continue
+        flagged = one.label is not None
+        if worse:
+            planted, caught = planted + 1, caught + flagged
+        else:
+            equal, false = equal + 1, false + flagged
+    return Planted(planted, caught, equal, false)

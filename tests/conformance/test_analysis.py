@@ -54,3 +54,18 @@ def test_decisions_are_judged_from_the_move_played_and_the_same_twice(name):
         assert one.label == (label_of(one.low) if one.loss > 0 else None)
         judged += 1
     assert judged > 0
+
+
+def test_blunders_planted_are_flagged_and_moves_alike_are_not():
+    """Late decisions of a Knight Academy sample (where moves differ most) rated by a
+    reference of 256 playouts a move (confirmed on 1,024): each move 20 points below the best,
+    planted, is flagged; where every move is within 2 points of the others, none is. Random
+    playouts keep it to seconds; bench/planted_blunders.py measures more matches."""
+    from replay.analysis import plant
+
+    path = sorted(SAMPLES["knight-academy"].glob("*.jsonl.gz"))[9]
+    match = open_log(gzip.decompress(path.read_bytes()), str(path), catalogues=Library())
+    found = plant(match, replay(match), after=200, reference=256, samples=16, policy="random")
+    assert found.planted >= 3 and found.equal >= 10  # the test has something to measure
+    assert found.caught >= 0.9 * found.planted
+    assert found.false <= 0.05 * found.equal

@@ -1,0 +1,81 @@
+"""Is the move analysis honest? Blunders planted in bot matches, and decisions where nothing
+matters, judged as `squire review --analyse` judges them.
+
+    python bench/planted_blunders.py GAME [--matches 6] [--every 3] [--reference 256]
+                                          [--samples 16] [--policy greedy] [--jobs 2]
+
+Each `every`-th decision of the first `matches` samples of the game is rated by a reference:
+every move played out `reference` times (far above the analysis's `samples`), on samples of
+its own (and a move that seems 20 points below the best is rated again, on four times the
+samples). Where a move is 20 points of win chance below the best, it is planted in the
+decision's place and judged: it should be flagged. Where every move is within 2 points of the
+others, a move is judged: it should not be. Prints how many of each, and the shares flagged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(HERE))  # bench/dashboards.py would stand for the package of that name
+
+from ingest.files.catalogues import Library  # noqa: E402
+from ingest.pipeline.executor import make_executor  # noqa: E402
+from replay.analysis import Planted, plant  # noqa: E402
+from replay.registry import GAMES  # noqa: E402
+
+SAMPLES = HERE / "data" / "samples"
+
+
+def _one(task: tuple[str, int, int, int, str]) -> Planted:
+    path, every, reference, samples, policy = task
+    from replay.replayer import open_log, replay
+
+    match = open_log(gzip.decompress(Path(path).read_bytes()), path, catalogues=Library())
+    return plant(match, replay(match), every=every, reference=reference, samples=samples,
+                 policy=policy)  # fmt: skip
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("--matches", type=int, default=6)
+    p.add_argument("--every", type=int, default=3)
+    p.add_argument("--reference", type=int, default=256)
+    p.add_argument("--samples", type=int, default=16)
+    p.add_argument("--policy", default="greedy")
+    p.add_argument("--jobs", type=int, default=None)
+    args = p.parse_args()
+    paths = sorted((SAMPLES / args.game).glob("*.jsonl.gz"))[: args.matches]
+    started = time.perf_counter()
+    executor = make_executor(args.jobs)
+    total = Planted(0, 0, 0, 0)
+    try:
+        tasks = [(str(f), args.every, args.reference, args.samples, args.policy) for f in paths]
+        for one in executor.map_unordered(_one, tasks):
+            total = Planted(*(a + b for a, b in zip(vars(total).values(), vars(one).values())))
+    finally:
+        executor.close()
+    caught = total.caught / total.planted if total.planted else float("nan")
+    false = total.false / total.equal if total.equal else float("nan")
+    print(
+        f"{args.game}: {len(paths)} matches, every {args.every}th decision, reference "
+        f"{args.reference} playouts a move, analysis {args.samples} ({args.policy} playouts)"
+    )
+    print(
+        f"  planted blunders (≥20 points worse): {total.planted}, flagged {total.caught} "
+        f"({caught:.0%})"
+    )
+    print(
+        f"  decisions where every move is within 2 points: {total.equal}, flagged "
+        f"{total.false} ({false:.0%})"
+    )
+    print(f"  {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -63,7 +63,7 @@ def main() -> None:
     caught = total.caught / total.planted if total.planted else float("nan")
     false = total.false / total.equal if total.equal else float("nan")
     print(
-        f"{args.game}: {len(paths)} matches, every {args.every}th decision, reference "
+        f"{args.game}: {len(paths)} matches, every {args.every} decisions, reference "
         f"{args.reference} playouts a move, analysis {args.samples} ({args.policy} playouts)"
     )
     print(

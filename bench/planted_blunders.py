@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -24,20 +25,27 @@ HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE))  # bench/dashboards.py would stand for the package of that name
 
 from ingest.files.catalogues import Library  # noqa: E402
-from ingest.pipeline.executor import make_executor  # noqa: E402
+from ingest.pipeline.executor import ANALYSIS_PRELOAD, make_executor  # noqa: E402
 from replay.analysis import Planted, plant  # noqa: E402
 from replay.registry import GAMES  # noqa: E402
 
 SAMPLES = HERE / "data" / "samples"
 
 
-def _one(task: tuple[str, int, int, int, str]) -> Planted:
-    path, every, reference, samples, policy = task
+def _one(task: tuple[str, int, int, int, str, str | None]) -> Planted:
+    path, every, reference, samples, policy, db = task
     from replay.replayer import open_log, replay
 
     match = open_log(gzip.decompress(Path(path).read_bytes()), path, catalogues=Library())
-    return plant(match, replay(match), every=every, reference=reference, samples=samples,
-                 policy=policy)  # fmt: skip
+    outcome = replay(match)
+    scorer = None
+    if db is not None:  # cut playouts, scored by the model fitted on the samples
+        from ingest.analyses.cut import ModelScorer
+        from ingest.analyses.review import model_of
+
+        scorer = ModelScorer(model_of(Path(db), match.game.name), match, outcome)
+    return plant(match, outcome, every=every, reference=reference, samples=samples,
+                 policy=policy, scorer=scorer)  # fmt: skip
 
 
 def main() -> None:
@@ -49,22 +57,35 @@ def main() -> None:
     p.add_argument("--samples", type=int, default=16)
     p.add_argument("--policy", default="greedy")
     p.add_argument("--jobs", type=int, default=None)
+    p.add_argument("--cut", action="store_true", help="the analysis cuts its playouts (--cut)")
     args = p.parse_args()
     paths = sorted((SAMPLES / args.game).glob("*.jsonl.gz"))[: args.matches]
     started = time.perf_counter()
-    executor = make_executor(args.jobs)
+    scratch = tempfile.TemporaryDirectory()
+    db = None
+    if args.cut:  # the game's samples in a warehouse of their own, for the model's fit
+        from ingest.analyses.review import refresh_models
+        from ingest.pipeline.pipeline import ingest
+
+        db = str(Path(scratch.name) / "warehouse")
+        ingest([SAMPLES / args.game], db=Path(db), jobs=args.jobs)
+        refresh_models(Path(db))
+    executor = make_executor(args.jobs, preload=ANALYSIS_PRELOAD)
     total = Planted(0, 0, 0, 0)
     try:
-        tasks = [(str(f), args.every, args.reference, args.samples, args.policy) for f in paths]
+        tasks = [(str(f), args.every, args.reference, args.samples, args.policy, db)
+                 for f in paths]  # fmt: skip
         for one in executor.map_unordered(_one, tasks):
             total = Planted(*(a + b for a, b in zip(vars(total).values(), vars(one).values())))
     finally:
         executor.close()
+        scratch.cleanup()
     caught = total.caught / total.planted if total.planted else float("nan")
     false = total.false / total.equal if total.equal else float("nan")
     print(
         f"{args.game}: {len(paths)} matches, every {args.every} decisions, reference "
-        f"{args.reference} playouts a move, analysis {args.samples} ({args.policy} playouts)"
+        f"{args.reference} playouts a move, analysis {args.samples} ({args.policy} playouts"
+        + (", cut at the round's end)" if args.cut else ")")
     )
     print(
         f"  planted blunders (≥20 points worse): {total.planted}, flagged {total.caught} "

@@ -27,6 +27,7 @@ COLOURS = {"inaccuracy": "#e6b800", "mistake": "#ff7f0e", "blunder": "#d62728"}
 SAMPLES = 16  # paired playouts a move (what `squire review --analyse` takes by default)
 POLICY = "greedy"
 JOBS: int | None = None  # local worker processes: every core
+CUT = True  # playouts cut at the round's end and scored by the model, where there is one
 
 
 def kept(game_id: str) -> moves.Analysis | None:
@@ -40,7 +41,7 @@ def kept(game_id: str) -> moves.Analysis | None:
 def run(game_id: str, reviewed: Review | str | None) -> moves.Analysis | str:
     """Analyse the match now, with a progress bar, and keep it; a string says why not."""
     from ingest.analyses.review import stored_log
-    from ingest.pipeline.executor import make_executor
+    from ingest.pipeline.executor import ANALYSIS_PRELOAD, make_executor
 
     db = warehouse_path()
     data = stored_log(db, game_id)
@@ -58,11 +59,12 @@ def run(game_id: str, reviewed: Review | str | None) -> moves.Analysis | str:
         text = t("analysing_progress").format(done=done, total=total)
         bar.progress(done / total if total else 1.0, text=text)
 
-    executor = make_executor(JOBS)
+    executor = make_executor(JOBS, preload=ANALYSIS_PRELOAD)
     try:
         with moves.running(db):
             analysis = moves.analyse_log(data, game_id, db, executor, samples=SAMPLES,
-                                         policy=POLICY, prior=prior, on_progress=note)  # fmt: skip
+                                         policy=POLICY, prior=prior, on_progress=note,
+                                         cut=CUT and prior is not None)  # fmt: skip
     except moves.Busy:
         return t("analysis_busy")
     finally:

@@ -393,12 +393,16 @@ LABELS: dict[str, dict[str, str]] = {
     "analyse_button": {"en": "Analyse the moves", "zh": "分析着法"},
     "analyse_help": {
         "en": "Judges every decision that had a choice from what its seat could see: {samples} "
-        "paired playouts a move by {policy} bots. A four-player Knight Academy match takes about "
-        "half a minute; the analysis is kept with the match.",
+        "paired playouts a move by {policy} bots{cut}. It takes about a tenth of a second a "
+        "decision on two cores; the analysis is kept with the match.",
         "zh": "从做决定的座位所见，评判每个有选择的决定：每个着法 {samples} 次配对推演，"
-        "由 {policy} 机器人走完。一局四人骑士学院约需半分钟；分析结果随对局保存。",
+        "由 {policy} 机器人走完{cut}。双核上每个决定约需十分之一秒；分析结果随对局保存。",
     },
     "analysing": {"en": "Analysing the moves…", "zh": "正在分析着法…"},
+    "cut_playouts": {
+        "en": " to the round's end, where the estimate of the chances scores them",
+        "zh": "至本轮结束，再由胜率估计打分",
+    },
     "analysing_progress": {
         "en": "Analysing: {done} of {total} decisions",
         "zh": "分析中：已评判 {done} / {total} 个决定",
@@ -409,17 +413,17 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "analysis_caption": {
         "en": "{judged} decisions with a choice judged, {samples} paired playouts a move "
-        "({policy} bots), in {seconds} s. A move is flagged only when the whole 95% interval of "
-        "the win chance it gave up clears 5 (inaccuracy ?!), 10 (mistake ?) or 15 points "
-        "(blunder ??). Accuracy: 100 less the mean points a seat's decisions gave up. By chance "
-        "and by choices: the points of win chance, from the seat's chance at the start to its "
-        "result, that the deals and draws moved and that the decisions moved (the ones flagged "
-        "with certainty; each seat gains a share of what the others give up).",
-        "zh": "评判了 {judged} 个有选择的决定，每个着法 {samples} 次配对推演（{policy} 机器人），"
-        "用时 {seconds} 秒。只有当放弃的胜率的 95% 区间整体超过 5 分（失准 ?!）、10 分（错着 ?）"
-        "或 15 分（败着 ??）时才会标记。准确度：100 减去该座位决定平均放弃的分数。"
-        "运气与决定：从开局时的胜率到最终结果之间，发牌抽牌带来的胜率分数和决定带来的分数"
-        "（只计确定的损失；对手放弃的分数由其余座位均分）。",
+        "({policy} bots{cut}), in {seconds} s. A move is flagged only when the whole 95% "
+        "interval of the win chance it gave up clears 5 (inaccuracy ?!), 10 (mistake ?) or "
+        "15 points (blunder ??). Accuracy: 100 less the mean points a seat's decisions gave "
+        "up. By chance and by choices: the points of win chance, from the seat's chance at the "
+        "start to its result, that the deals and draws moved and that the decisions moved "
+        "(the ones flagged; each seat gains a share of what the others give up).",
+        "zh": "评判了 {judged} 个有选择的决定，每个着法 {samples} 次配对推演"
+        "（{policy} 机器人{cut}），用时 {seconds} 秒。只有当放弃的胜率的 95% 区间"
+        "整体超过 5 分（失准 ?!）、10 分（错着 ?）或 15 分（败着 ??）时才会标记。"
+        "准确度：100 减去该座位决定平均放弃的分数。运气与决定：从开局时的胜率到最终结果之间，"
+        "发牌抽牌带来的胜率分数和决定带来的分数（只计被标记的损失；对手放弃的分数由其余座位均分）。",
     },
     "move_verdict": {
         "en": "{label} {mark}: gave up {loss} points of win chance (95%: {low} to {high})",

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -141,9 +141,12 @@ def judge(
     keep: int = 4,
     seed: int = 0,
     policy: str = "random",
+    scorer: Scorer | None = None,
 ) -> Judged | None:
     """The decision at `state` judged; None where the seat's view cannot be dealt again into
-    a state where the played move is open (a view that hides what the seat holds)."""
+    a state where the played move is open (a view that hides what the seat holds).
+    With a `scorer`, playouts are cut at the round's end and scored by it."""
+    cut = None if scorer is None else Cut(scorer, index)
     moves = _moves(game, state, seat)
     key = _ENCODER.encode(played)
     keys = [_ENCODER.encode(m) for m in moves]
@@ -152,7 +155,8 @@ def judge(
     seen = game.view(state, seat)
     # the quick pass: a few samples for every move
     if len(moves) > keep + 1:
-        quick_shares = _shares(game, seen, seat, moves, quick, f"{seed}:{index}:quick", policy)
+        quick_shares = _shares(game, seen, seat, moves, quick, f"{seed}:{index}:quick", policy,
+                               cut)  # fmt: skip
         if quick_shares is None:
             return None
         means = [sum(s) / len(s) for s in quick_shares]
@@ -169,7 +173,7 @@ def judge(
     count, round_ = samples, 0
     while True:
         shares = _shares(game, seen, seat, [moves[i] for i in alive], count,
-                         f"{seed}:{index}:{round_}", policy)  # fmt: skip
+                         f"{seed}:{index}:{round_}", policy, cut)  # fmt: skip
         if shares is None:
             return None
         for i, one in zip(alive, shares):
@@ -184,7 +188,7 @@ def judge(
     diffs: list[float] = []
     while True:
         again = _shares(game, seen, seat, [moves[0], best], samples,
-                        f"{seed}:{index}:again:{len(diffs)}", policy)  # fmt: skip
+                        f"{seed}:{index}:again:{len(diffs)}", policy, cut)  # fmt: skip
         if again is None:
             break
         diffs += [100 * (b - p) for p, b in zip(again[0], again[1])]
@@ -214,6 +218,31 @@ def _interval(diffs: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+class Scorer(Protocol):
+    """A fitted estimate of a seat's chance to win in a state a playout was cut in: called
+    with the seat, the index of the decision's event, and each run of (event, its facts)
+    played from the decision on (the move first); gives the seat's chance after each run."""
+
+    def __call__(
+        self, seat: int, start: int, runs: Sequence[Sequence[tuple[Any, Sequence[Any]]]]
+    ) -> list[float]: ...
+
+
+@dataclass(frozen=True)
+class Cut:
+    """Playouts cut at the end of the round `rounds` rounds on from the decision's, scored by
+    `scorer`; a playout that reaches the end of the game first is scored by its result."""
+
+    scorer: Scorer
+    start: int  # the decision's event index
+    rounds: int = 1
+
+
+def _after(last: int) -> Callable[[Any], bool]:
+    """A playout's stop: once the state is past round `last`."""
+    return lambda state: state.round > last
+
+
 def _shares(
     game: Game[Any, Any, Any],
     seen: Any,
@@ -222,6 +251,7 @@ def _shares(
     samples: int,
     stream: str,
     policy: str,
+    cut: Cut | None = None,
 ) -> list[list[float]] | None:
     """Each move's win share for `seat` over the same `samples` dealt states and draws; None
     when no sample leaves every move open."""
@@ -229,6 +259,8 @@ def _shares(
     assert sim is not None
     bot = sim.bots[policy]()
     out: list[list[float]] = [[] for _ in moves]
+    runs: list[list[tuple[Any, Sequence[Any]]]] = []  # cut ones, scored together at the end
+    waiting: list[tuple[int, int]] = []  # (move, sample) of each of `runs`
     tried = 0
     while len(out[0]) < samples and tried < samples * 4:
         tried += 1
@@ -240,12 +272,27 @@ def _shares(
         draws = rng.getstate()
         for i, move in enumerate(moves):
             state = game.clone(dealt)
-            game.apply(state, move)
+            made = game.apply(state, move)
             rng.setstate(draws)  # the same draws after every move
-            playout(game, state, [bot] * SEATS, rng)
+            if cut is None:
+                playout(game, state, [bot] * SEATS, rng)
+            else:
+                facts: list[Sequence[Any]] = [made]
+                events = [move, *playout(game, state, [bot] * SEATS, rng,
+                                         until=_after(state.round + cut.rounds - 1),
+                                         facts=facts)]  # fmt: skip
+                if not game.is_over(state):
+                    runs.append(list(zip(events, facts)))
+                    waiting.append((i, len(out[i])))
+                    out[i].append(0.0)
+                    continue
             result = game.result(state)
             won = seat in result.winners
             out[i].append(1 / len(result.winners) if won else 0.0)
+    if runs:
+        assert cut is not None
+        for (i, n), p in zip(waiting, cut.scorer(seat, cut.start, runs)):
+            out[i][n] = p
     return out if len(out[0]) >= 2 else None
 
 
@@ -352,6 +399,7 @@ def plant(
     tie: float = 2.0,
     samples: int = 16,
     policy: str = "greedy",
+    scorer: Scorer | None = None,
 ) -> Planted:
     """Every `every`-th decision of the match after event `after` rated by the reference;
     where a move is `gap` points below the best, that move is planted in its place and judged;
@@ -379,7 +427,7 @@ def plant(
         else:
             continue
         one = judge(match.game, state, seat, candidates[0], index, samples=samples,
-                    policy=policy)  # fmt: skip
+                    policy=policy, scorer=scorer)  # fmt: skip
         if one is None:
             continue
         flagged = one.label is not None

@@ -7,7 +7,7 @@ same match, event for event.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from replay.game import STOP, Game, Policy
@@ -19,6 +19,8 @@ def playout(
     bots: Sequence[Policy | None],
     rng: random.Random,
     chance_rng: random.Random | None = None,
+    until: Callable[[Any], bool] | None = None,
+    facts: list[Sequence[Any]] | None = None,
 ) -> list[Any]:
     """Advance `state` to the end of the game, or to the game's `max_events`; return the
     events applied, in order.
@@ -37,6 +39,8 @@ def playout(
     limit = sim.max_events
     luck = chance_rng or rng
     while not is_over(state) and (limit is None or len(events) < limit):
+        if until is not None and until(state):
+            break
         event = chance(state, luck)
         if event is None:
             seat = to_move(state)
@@ -47,6 +51,8 @@ def playout(
                 assert sim.stop is not None, f"{game.name} has no open runs of events to stop"
                 sim.stop(state)
                 continue
-        apply(state, event)
+        made = apply(state, event)
         events.append(event)
+        if facts is not None:
+            facts.append(made)
     return events

@@ -50,18 +50,25 @@ class _Child:
     children: dict[tuple[int, bytes], _Child] = field(default_factory=dict)
 
 
-def parse(name: str) -> tuple[int | None, float | None]:
-    """`search`, `search:400` (playouts a decision) or `search:250ms` (time a decision):
-    the playouts and the milliseconds; ValueError for anything else."""
-    head, _, budget = name.partition(":")
+def parse(name: str) -> tuple[int | None, float | None, str]:
+    """`search`, `search:400` (playouts a decision) or `search:250ms` (time a decision),
+    each optionally followed by the bot that plays the playouts out (`search:400:greedy`;
+    random by default): the playouts, the milliseconds and that bot's name; ValueError for
+    anything else (the caller checks the bot is one of the game's)."""
+    head, _, rest = name.partition(":")
     if head != "search":
         raise ValueError(f"not a search bot: {name!r}")
+    parts = rest.split(":") if rest else []
+    if len(parts) > 2 or "" in parts:
+        raise ValueError(f"a search bot is search[:BUDGET[:BOT]], not {name!r}")
+    budget = parts[0] if parts else ""
+    rollout = parts[1] if len(parts) == 2 else "random"
     if not budget:
-        return PLAYOUTS, None
+        return PLAYOUTS, None, rollout
     if budget.endswith("ms") and budget[:-2].isdigit() and int(budget[:-2]) > 0:
-        return None, float(budget[:-2])
+        return None, float(budget[:-2]), rollout
     if budget.isdigit() and int(budget) > 0:
-        return int(budget), None
+        return int(budget), None, rollout
     raise ValueError(
         f"a search budget is playouts or milliseconds (search:400, search:250ms), not {budget!r}"
     )
@@ -77,6 +84,7 @@ class SearchBot:
         ms: float | None = None,
         clock: Callable[[], float] | None = None,
         name: str = "search",
+        rollout: str = "random",
     ) -> None:
         if ms is not None and clock is None:
             raise ValueError("a budget in time needs a clock")
@@ -88,7 +96,9 @@ class SearchBot:
         self.ms = ms
         self.clock = clock
         self.name = name
-        self.random = self.sim.bots["random"]
+        if rollout not in self.sim.bots:
+            raise ValueError(f"{rollout!r} is not a bot of {game.name} to play out with")
+        self.rollout = self.sim.bots[rollout]
 
     # The options are the game's own menu (a lazy one, for some); search ranks the legal
     # events themselves, STOP among them while a run of events is open.
@@ -162,7 +172,7 @@ class SearchBot:
             node = child
             path.append(node)
         if not over(state):
-            anyone = self.random()  # no state of its own: one plays every seat, however a
+            anyone = self.rollout()  # no state of its own: one plays every seat, however a
             playout(game, state, [anyone] * SEATS, rng)  # game numbers them (its colours)
         shares = _shares(game, state)
         for child in path[1:]:

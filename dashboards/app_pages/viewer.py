@@ -332,7 +332,8 @@ with told:
 # The move analysis at the page's width: its table has a column a kind of flag.
 st.subheader(t("analysis"))
 if analysis is None:
-    st.caption(t("analyse_help").format(samples=analysed.SAMPLES, policy=analysed.POLICY))
+    cut = t("cut_playouts") if analysed.CUT and isinstance(chances, Review) else ""
+    st.caption(t("analyse_help").format(samples=analysed.SAMPLES, policy=analysed.POLICY, cut=cut))
     if last and st.button(t("analyse_button"), key="analyse"):
         made = analysed.run(game_id, chances)
         if isinstance(made, str):
@@ -353,6 +354,7 @@ else:
             judged=len(analysis.decisions),
             samples=analysis.samples,
             policy=analysis.policy,
+            cut=t("cut_playouts") if analysis.cut else "",
             seconds=f"{analysis.seconds:.0f}",
         )
     )

@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 
 from ingest.files.catalogues import Library
-from replay.analysis import CHOICE, accuracy, deciders, decisions, judge, swings
+from replay.analysis import CHOICE, Scorer, accuracy, deciders, decisions, judge, swings
 from replay.replayer import Match, open_log, replay
 
 ANALYSES = "analyses"  # in the warehouse folder
@@ -63,6 +63,7 @@ class Analysis(msgspec.Struct, frozen=True, kw_only=True):
     samples: int
     policy: str
     seed: int
+    cut: bool = False  # playouts cut at the round's end and scored by the fitted model
     seconds: float  # wall time it took
     decisions: list[Decision]
     accuracy: list[float | None]  # a seat
@@ -73,6 +74,7 @@ class Analysis(msgspec.Struct, frozen=True, kw_only=True):
             "game_id": self.game_id,
             "samples": self.samples,
             "policy": self.policy,
+            "playouts": "cut at the round's end" if self.cut else "to the end",
             "decisions": [msgspec.to_builtins(d) for d in self.decisions],
             "accuracy": dict(zip(self.players, self.accuracy)),
             "chance": None if self.swings is None else
@@ -101,27 +103,35 @@ class _Task(msgspec.Struct, frozen=True, array_like=True):
     samples: int
     policy: str
     seed: int
+    cut: bool  # playouts cut at the round's end and scored by the warehouse's model
 
 
-# A worker's replayed match, kept for its next chunk: (fingerprint, decisions by index).
-_prepared: dict[str, dict[int, tuple[int, Any, Any]]] = {}
+# A worker's replayed match, kept for its next chunk: its decisions by index, and the scorer
+# of its cut playouts.
+_prepared: dict[str, tuple[dict[int, tuple[int, Any, Any]], Scorer | None]] = {}
 
 
 def _judge_chunk(task: _Task) -> tuple[int, list[Decision]]:
     """The chunk's decisions judged (those that can be), and how many it held."""
     match = open_log(task.data, task.name, catalogues=Library(Path(task.db)))
-    key = fingerprint(match)
-    points = _prepared.get(key)
-    if points is None:
+    key = f"{fingerprint(match)}:{task.cut}"
+    if key not in _prepared:
         _prepared.clear()
-        points = _prepared[key] = {
-            i: (seat, state, event) for i, seat, state, event in decisions(match, replay(match))
-        }
+        outcome = replay(match)
+        points = {i: (seat, state, event) for i, seat, state, event in decisions(match, outcome)}
+        scorer: Scorer | None = None
+        if task.cut:
+            from ingest.analyses.cut import ModelScorer
+            from ingest.analyses.review import model_of
+
+            scorer = ModelScorer(model_of(Path(task.db), match.game.name), match, outcome)
+        _prepared[key] = (points, scorer)
+    points, scorer = _prepared[key]
     out = []
     for index in task.indices:
         seat, state, event = points[index]
         one = judge(match.game, state, seat, event, index, samples=task.samples,
-                    seed=task.seed, policy=task.policy)  # fmt: skip
+                    seed=task.seed, policy=task.policy, scorer=scorer)  # fmt: skip
         if one is not None:
             out.append(msgspec.convert(one.to_json(), Decision))
     return len(task.indices), out
@@ -136,19 +146,22 @@ def analyse_log(
     policy: str = "greedy",
     seed: int = 0,
     prior: Sequence[float] | None = None,
+    cut: bool = False,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """Every decision of the log with a choice judged, on `executor`'s workers (an
     ingest.pipeline.executor). `prior`: each seat's chance before the first event (the fitted
     estimate's; an even one by default), which a seat's result is measured from when it is
-    split between chance and choices. `on_progress(done, total)` after each chunk."""
+    split between chance and choices. `cut`: playouts cut at the round's end and scored by the
+    warehouse's fitted model (ingest.analyses.cut). `on_progress(done, total)` after each
+    chunk."""
     started = time.monotonic()
     match = open_log(data, name, catalogues=Library(db))
     outcome = replay(match)
     kinds = deciders(match, outcome)
     indices = [index for index, kind in enumerate(kinds, 1) if kind == CHOICE]
     chunks = [tuple(indices[i : i + CHUNK]) for i in range(0, len(indices), CHUNK)]
-    tasks = (_Task(data, name, str(db), c, samples, policy, seed) for c in chunks)
+    tasks = (_Task(data, name, str(db), c, samples, policy, seed, cut) for c in chunks)
     judged: list[Decision] = []
     done = 0
     if on_progress:
@@ -172,6 +185,7 @@ def analyse_log(
         samples=samples,
         policy=policy,
         seed=seed,
+        cut=cut,
         seconds=round(time.monotonic() - started, 1),
         decisions=judged,
         accuracy=accuracy(judged, len(players)),  # type: ignore[arg-type]

@@ -45,8 +45,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument(
         "--bots",
         default="greedy,random",
-        help="bots to seat (default greedy,random); search, search:400 or search:250ms for the "
-        "searching bot",
+        help="bots to seat (default greedy,random); search, search:400, search:250ms or "
+        "search:400:greedy (its playouts by that bot) for the searching bot",
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--ruleset", help="the named ruleset both arms change (default: standard)")

@@ -42,6 +42,10 @@ PRELOAD = ("ingest.pipeline.pipeline", "ingest.simulation.simulate")
 # converts a Python list (to tell whether it was given pandas objects), 0.44 s in every
 # worker otherwise (measured). Simulation never does, and would only wait for it.
 INGEST_PRELOAD = (*PRELOAD, "pandas")
+# A move analysis's workers: the engines and the analysis, and not polars, which they import
+# themselves to score cut playouts: polars imported before a fork leaves the worker's
+# thread pool stuck at its first query (measured: a worker never returned).
+ANALYSIS_PRELOAD = ("ingest.analyses.moves",)
 
 
 def start_early(

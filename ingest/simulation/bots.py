@@ -1,5 +1,6 @@
 """The bots a simulation or an experiment may seat: each game's own, and the search bot
-every game has (`search`, `search:400` playouts a decision, `search:250ms`), which is given
+every game has (`search`, `search:400` playouts a decision, `search:250ms`, and
+`search:400:greedy` with greedy playouts), which is given
 the clock here, since the engines read none."""
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ def can_seat(game: Game[Any, Any, Any], name: str) -> bool:
     if name in sim.bots:
         return True
     try:
-        parse(name)
+        _, _, rollout = parse(name)
     except ValueError:
         return False
-    return True
+    return rollout in sim.bots
 
 
 def policy(game: Game[Any, Any, Any], name: str) -> Policy:
@@ -36,5 +37,5 @@ def policy(game: Game[Any, Any, Any], name: str) -> Policy:
     assert sim is not None
     if name in sim.bots:
         return sim.bots[name]()
-    playouts, ms = parse(name)
-    return SearchBot(game, playouts, ms, clock=time.perf_counter, name=name)
+    playouts, ms, rollout = parse(name)
+    return SearchBot(game, playouts, ms, clock=time.perf_counter, name=name, rollout=rollout)

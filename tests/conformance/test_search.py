@@ -62,10 +62,14 @@ def test_the_search_bot_decides_from_what_its_seat_sees_and_nothing_else(name):
 
 
 def test_a_search_budget_is_playouts_or_milliseconds():
-    assert parse("search") == (PLAYOUTS, None)
-    assert parse("search:400") == (400, None)
-    assert parse("search:250ms") == (None, 250.0)
-    for bad in ("search:0", "search:fast", "search:-3", "search:ms", "greedy"):
+    assert parse("search") == (PLAYOUTS, None, "random")
+    assert parse("search:400") == (400, None, "random")
+    assert parse("search:250ms") == (None, 250.0, "random")
+    assert parse("search:400:greedy") == (400, None, "greedy")
+    assert parse("search:250ms:focus") == (None, 250.0, "focus")
+    bad_ones = ("search:0", "search:fast", "search:-3", "search:ms", "greedy", "search:400:",
+                "search::greedy", "search:400:greedy:2")  # fmt: skip
+    for bad in bad_ones:
         with pytest.raises(ValueError):
             parse(bad)
 
@@ -75,5 +79,8 @@ def test_every_game_seats_the_search_bot_by_name(name):
     game = GAMES[name]
     assert can_seat(game, "search") and can_seat(game, "search:30") and can_seat(game, "random")
     assert not can_seat(game, "search:soon") and not can_seat(game, "oracle")
+    assert can_seat(game, "search:30:greedy") and not can_seat(game, "search:30:oracle")
+    rolled = policy(game, "search:5:greedy")
+    assert isinstance(rolled, SearchBot) and rolled.rollout is game.simulation.bots["greedy"]
     bot = policy(game, "search:20ms")
     assert isinstance(bot, SearchBot) and bot.ms == 20.0 and bot.name == "search:20ms"

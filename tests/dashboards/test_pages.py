@@ -1238,6 +1238,7 @@ def test_the_viewer_analyses_a_match_and_marks_its_flagged_moves_in_both_languag
                            .read_bytes())  # fmt: skip
     kept = moves.load(warehouse, game_id, open_log(data, game_id))
     assert kept is not None and kept.samples == 2
+    assert kept.cut  # the warehouse has a fitted estimate: playouts cut at the round's end
     flagged = [d for d in kept.decisions if d.label]
     assert flagged, "random bots give something up at 2 playouts a move"
     for lang in ("en", "zh"):

@@ -140,3 +140,26 @@ def test_review_analyse_of_a_log_elsewhere_is_printed_not_kept(tmp_path, capsys)
     printed = json.loads(capsys.readouterr().out)
     assert printed["decisions"] and printed["chance"] is None  # no result to split
     assert not (db / moves.ANALYSES).exists() or not list((db / moves.ANALYSES).glob("*.json"))
+
+
+def test_a_cut_playout_is_scored_as_the_review_scores_the_match_at_that_step(tmp_path):
+    """The scorer of cut playouts, handed the match's own events from a decision on, gives
+    each seat the chance the review's model gives it after the last of them: where each seat
+    stood before the decision, summed up, reads as the whole match's facts do."""
+    from ingest.analyses.cut import ModelScorer
+    from ingest.analyses.review import fit_stored, review
+
+    db = tmp_path / "warehouse"
+    ingest(sorted(SAMPLE.parent.glob("*.jsonl.gz"))[:40], db=db, jobs=1)
+    model = fit_stored(db, "knight-academy")
+    data = gzip.decompress(SAMPLE.read_bytes())
+    match = open_log(data, GAME_ID, catalogues=Library())
+    outcome = replay(match)
+    timeline = dict(review(match, model, outcome).timeline)
+    scorer = ModelScorer(model, match, outcome)
+    steps = outcome.steps
+    for start, ends in ((1, (1, 30)), (90, (90, 91, 130)), (150, (170, 190))):
+        runs = [[(s.event, s.facts) for s in steps[start - 1 : end]] for end in ends]
+        for seat, who in enumerate(match.header.players):
+            scored = scorer(seat, start, runs)
+            assert scored == pytest.approx([timeline[end][who] for end in ends], abs=1e-4)

@@ -126,3 +126,17 @@ def test_a_worker_killed_mid_ingest_costs_nothing_and_stores_nothing_twice(clust
     assert con.execute("SELECT count(*), count(DISTINCT game_id) FROM games").fetchall() == [
         (3000, 3000)
     ]
+
+
+def test_a_move_analysis_on_the_cluster_is_the_one_a_local_process_makes(cluster, tmp_path, capsys):
+    sample = Path(__file__).parents[3] / "data/samples/knight-academy/ka-0bbef6a9-000012.jsonl.gz"
+    db = tmp_path / "warehouse"
+    assert main(["ingest", str(sample), "--db", str(db), "--jobs", "1"]) == 0
+    capsys.readouterr()
+    args = ["review", "ka-0bbef6a9-000012", "--db", str(db), "--analyse", "--samples", "2",
+            "--policy", "random", "--json"]  # fmt: skip
+    assert main([*args, "--cluster", cluster.address]) == 0
+    spread = json.loads(capsys.readouterr().out)
+    assert main([*args, "--jobs", "1"]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert spread == alone and len(alone["decisions"]) > 150

@@ -27,7 +27,11 @@ def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("game", choices=sorted(GAMES))
     p.add_argument("-n", type=int, default=40, help="matches (default 40)")
-    p.add_argument("--budget", default="200", help="playouts a decision, or e.g. 250ms")
+    p.add_argument(
+        "--budget",
+        default="200",
+        help="playouts a decision, or e.g. 250ms; 200:greedy plays them out by the greedy bot",
+    )
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()

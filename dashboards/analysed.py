@@ -15,7 +15,7 @@ import streamlit as st
 from dashboards.common import plain
 from dashboards.data import signature, warehouse_path
 from dashboards.i18n import t
-from dashboards.match import Replayed, load
+from dashboards.match import Replayed, load, log_bytes
 from dashboards.sentences import told
 from ingest.analyses import moves
 from ingest.analyses.review import Review
@@ -40,11 +40,10 @@ def kept(game_id: str) -> moves.Analysis | None:
 
 def run(game_id: str, reviewed: Review | str | None) -> moves.Analysis | str:
     """Analyse the match now, with a progress bar, and keep it; a string says why not."""
-    from ingest.analyses.review import stored_log
     from ingest.pipeline.executor import ANALYSIS_PRELOAD, make_executor
 
     db = warehouse_path()
-    data = stored_log(db, game_id)
+    data = log_bytes(game_id)  # as the viewer read it: no reader of the warehouse of its own
     loaded = load(game_id)
     if data is None or loaded is None:
         return t("no_match")

@@ -29,7 +29,8 @@ class Replayed:
     steps: tuple[Step, ...] = ()  # as the engine replayed them: decoded events and their facts
 
 
-def _log_bytes(game_id: str) -> bytes | None:
+def log_bytes(game_id: str) -> bytes | None:
+    """The stored match's log, rebuilt from the warehouse's header and event lines."""
     head = query(queries.MATCH_HEADER, {"game_id": game_id})
     if head.is_empty():
         return None
@@ -39,7 +40,7 @@ def _log_bytes(game_id: str) -> bytes | None:
 
 @st.cache_resource(max_entries=64, show_spinner=False)
 def _load(game_id: str, signature_: str) -> Replayed | None:
-    data = _log_bytes(game_id)
+    data = log_bytes(game_id)
     if data is None:
         return None
     # the catalogue the match was played with: shipped, or kept by its warehouse

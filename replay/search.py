@@ -5,8 +5,13 @@ contract. Each iteration deals the searching seat a whole state it could be in
 (`resample` of its own `view`: what it cannot see dealt again), walks one tree of decisions
 shared by every such state (each seat choosing by UCB1 on its own share of the wins, among the
 moves available in this state, weighed by how often they were), adds one node, plays the rest
-out at random (chance by the game's own `chance_event`), and credits each seat its share of
-the win. The move tried most at the root is played.
+out by the playout bot (random unless named; chance by the game's own `chance_event`), and
+credits each seat its share of the win. The move tried most at the root is played.
+
+A node opens its moves one at a time (progressive widening: about √visits of them), the
+playout bot's own pick first, then the rest at random. Without it a decision with more moves
+than the budget has playouts (placing a tile: dozens) tries each once and plays one at
+random, which is how a search playing out by the greedy bot once lost to the random bot.
 
 It reads nothing its seat cannot see but the moves the engine offers it (which the seat knows:
 they are its choice): the state it is handed is otherwise only looked at through
@@ -29,12 +34,16 @@ from typing import Any
 
 import msgspec
 
-from replay.game import STOP, Game
+from replay.game import STOP, Game, Policy
 from replay.playout import playout
 
 # UCB1's exploration constant for rewards in [0, 1] (Kocsis and Szepesvári's √2 halved, as
 # OpenSpiel's ismcts.py and TAG's MCTS players do for win rates).
 EXPLORE = 0.7
+# A node with n visits has tried at most 1 + WIDEN·√n of its moves (Coulom 2007; Chaslot et
+# al.'s progressive unpruning): enough to try every move of a small menu within a few dozen
+# playouts, few enough that a large one is not spread one playout a move.
+WIDEN = 1.0
 PLAYOUTS = 200  # the default budget of a decision
 SEATS = 64  # more seats than any game numbers (replay.ranges: 10 players, two colours each)
 _ENCODER = msgspec.json.Encoder()
@@ -137,7 +146,8 @@ class SearchBot:
         state = game.resample(seen, seat, rng)
         over = sim.finished or game.is_over
         node, path = root, [root]
-        expanded = False
+        anyone = self.rollout()  # no state of its own: one plays every seat, however a
+        expanded = False  # game numbers them (its colours)
         while not over(state) and not expanded:
             event = sim.chance(state, rng)
             if event is not None:  # chance is not in the tree: each iteration draws its own
@@ -152,18 +162,17 @@ class SearchBot:
                 if not moves:
                     return  # a state dealt again that the offer rules out
             keyed = [((mover, _key(m)), m) for m in moves]
-            for key, _ in keyed:
-                child = node.children.get(key)
-                if child is not None:
-                    child.available += 1
+            tried = [node.children[k] for k, _ in keyed if k in node.children]
+            for child in tried:
+                child.available += 1
             untried = [(k, m) for k, m in keyed if k not in node.children]
-            if untried:
-                key, move = untried[rng.randrange(len(untried))]
+            if untried and (not tried or len(node.children) < 1 + WIDEN * math.sqrt(node.visits)):
+                key, move = self._first(node, state, mover, untried, anyone, rng)
                 child = node.children[key] = _Child(move=move, seat=mover, available=1)
                 expanded = True
             else:
                 child = max(
-                    (node.children[k] for k, _ in keyed),
+                    tried,
                     key=lambda c: (
                         c.wins / c.visits + EXPLORE * math.sqrt(math.log(c.available) / c.visits)
                     ),
@@ -172,12 +181,31 @@ class SearchBot:
             node = child
             path.append(node)
         if not over(state):
-            anyone = self.rollout()  # no state of its own: one plays every seat, however a
-            playout(game, state, [anyone] * SEATS, rng)  # game numbers them (its colours)
+            playout(game, state, [anyone] * SEATS, rng)
         shares = _shares(game, state)
+        root.visits += 1
         for child in path[1:]:
             child.visits += 1
             child.wins += shares[child.seat] if child.seat < len(shares) else 0.0
+
+    def _first(
+        self,
+        node: _Child,
+        state: Any,
+        mover: int,
+        untried: list[tuple[tuple[int, bytes], Any]],
+        bot: Policy,
+        rng: random.Random,
+    ) -> tuple[tuple[int, bytes], Any]:
+        """The move a node opens next: the playout bot's pick in this state while the node
+        has none open, else one of the rest at random."""
+        if not node.children:
+            options = (self.sim.options or self.game.legal_events)(state, mover)
+            pick = _key(bot.choose(state, mover, options, rng))
+            for key, move in untried:
+                if key[1] == pick:
+                    return key, move
+        return untried[rng.randrange(len(untried))]
 
     def _play(self, state: Any, move: Any) -> None:
         if move is STOP:

@@ -146,8 +146,10 @@ class SearchBot:
         state = game.resample(seen, seat, rng)
         over = sim.finished or game.is_over
         node, path = root, [root]
-        anyone = self.rollout()  # no state of its own: one plays every seat, however a
-        expanded = False  # game numbers them (its colours)
+        # The playout bot has no state of its own: one plays every seat, however a game
+        # numbers them (its colours), and picks the first move a new node opens.
+        anyone = self.rollout()
+        expanded = False
         while not over(state) and not expanded:
             event = sim.chance(state, rng)
             if event is not None:  # chance is not in the tree: each iteration draws its own

@@ -84,3 +84,43 @@ def test_every_game_seats_the_search_bot_by_name(name):
     assert isinstance(rolled, SearchBot) and rolled.rollout is game.simulation.bots["greedy"]
     bot = policy(game, "search:20ms")
     assert isinstance(bot, SearchBot) and bot.ms == 20.0 and bot.name == "search:20ms"
+
+
+class _Last:
+    """Always the last legal event: a playout bot whose pick is known (it reads the engine,
+    not the menu, which is a game's own lazy object in Heraldry)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def choose(self, state, seat, options, rng):
+        events = self.game.legal_events(state, seat)
+        return events[-1] if events else STOP  # only closing an open run is left
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_node_opens_the_playout_bots_pick_first_and_about_root_visits_of_its_moves(name):
+    from replay.search import WIDEN, _Child, _key
+
+    game = GAMES[name]
+    state, bots, rng = begin(game, 3)
+    sim = game.simulation
+    assert sim is not None
+    for seat, _ in walk(game, state, bots, rng, limit=400):
+        if seat is not None and sim.chance(game.clone(state), random.Random(0)) is None:
+            mover = sim.to_move(state)
+            bot = SearchBot(game, playouts=9)
+            bot.rollout = lambda: _Last(game)
+            moves = bot._moves(state, mover)
+            if len(moves) >= 6:
+                break
+    else:
+        pytest.skip(f"no decision of six moves or more in {name}'s first 400 events")
+    root = _Child(move=None, seat=mover)
+    offered = {_key(m) for m in moves}
+    first = _key(game.legal_events(state, mover)[-1])
+    bot._iterate(root, game.view(state, mover), mover, offered, random.Random(1))
+    assert [key for _, key in root.children] == [first]
+    for _ in range(8):
+        bot._iterate(root, game.view(state, mover), mover, offered, random.Random(1))
+    assert 1 < len(root.children) <= 1 + WIDEN * 3 < len(moves)

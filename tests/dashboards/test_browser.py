@@ -771,3 +771,64 @@ def test_a_new_match_is_set_up_in_the_browser_and_its_first_secret_is_handed_ove
     ]
     page.screenshot(path=str(ARTIFACTS / "record-setup-390-zh.png"), full_page=True)
     page.close()
+
+
+@pytest.fixture(scope="module")
+def analysed_match(warehouse) -> str:
+    """A match of the warehouse with its move analysis kept (2 random playouts a move, cut
+    at the round's end: seconds), as the viewer's button keeps it."""
+    from ingest.analyses import moves
+    from ingest.pipeline.executor import make_executor
+
+    game_id = "ka-05163fd8-000003"
+    data = gzip.decompress(
+        (ROOT / "data/samples/knight-academy" / f"{game_id}.jsonl.gz").read_bytes()
+    )
+    executor = make_executor(1)
+    try:
+        analysis = moves.analyse_log(data, game_id, warehouse, executor, samples=2,
+                                     policy="random", cut=True)  # fmt: skip
+    finally:
+        executor.close()
+    moves.save(warehouse, analysis)
+    return game_id
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 1400), ("zh", 390)])
+def test_an_analysed_match_shows_each_seats_flags_and_a_flag_opens_its_verdict_in_the_browser(
+    server, browser, analysed_match, warehouse, lang, width
+):
+    from dashboards.analysed import MARKS
+    from ingest.analyses import moves
+    from replay.replayer import open_log
+
+    data = gzip.decompress(
+        (ROOT / "data/samples/knight-academy" / f"{analysed_match}.jsonl.gz").read_bytes()
+    )
+    kept = moves.load(warehouse, analysed_match, open_log(data, analysed_match))
+    assert kept is not None
+    flagged = [d for d in kept.decisions if d.label]
+    assert flagged, "random bots give something up at 2 playouts a move"
+    page = browser.new_page(viewport={"width": width, "height": 1000})
+    page.goto(f"{server}/viewer?game={analysed_match}&step=1&lang={lang}")
+    _settled(page)
+    assert page.locator('[data-testid="stException"]').count() == 0
+    assert page.evaluate(OVERFLOWING) == []
+    # the table a seat, and a button a flagged move; the last one opens its step
+    assert page.locator('[data-testid="stDataFrame"]').count() >= 1
+    last = flagged[-1]
+    button = page.locator(f".st-key-flagged-{last.index} button")
+    assert button.count() == 1
+    button.scroll_into_view_if_needed()
+    button.click()
+    page.wait_for_function(
+        f"() => window.location.search.includes('step={last.index}')", timeout=20_000
+    )
+    _settled(page)
+    # the step's sentence marked in the move log, and the verdict with the better move
+    row = page.locator(".st-key-move-log .row.now").inner_text()
+    assert row.startswith(str(last.index)) and MARKS[last.label] in row
+    alerts = page.locator('[data-testid="stAlert"]').all_inner_texts()
+    assert any(MARKS[last.label] in a for a in alerts), alerts
+    page.screenshot(path=str(ARTIFACTS / f"viewer-analysed-{width}-{lang}.png"))
+    page.close()

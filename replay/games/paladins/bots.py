@@ -11,7 +11,7 @@ from replay.log import Catalogue
 
 from .events import Event, Pass
 from .rules import apply
-from .scoring import result
+from .scoring import score
 from .state import Seat, State, clone
 
 # What one unit is worth to the greedy bot beside points, early in the game: resources and
@@ -48,7 +48,7 @@ class GreedyBot(Bot):
             + LATER["prov"] * me.provisions
             + LATER["worker"] * sum(me.supply.values())
         )
-        return result(state).scores[seat] + left * held
+        return score(state, seat) + left * held
 
     def choose(
         self, state: State, seat: int, options: Sequence[Event], rng: random.Random

@@ -3,47 +3,53 @@ attribute tracks, debts and suspicion, on top of the VP banked during play."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from replay.facts import Fact, ScoreChanged
 from replay.game import Result, order_by, ranked_as_scores
 
 from .effects import End
 from .ledger import effective
-from .state import State
+from .state import Seat, State
 
 SOURCES = ("vp", "orders", "outsiders", "faith", "strength", "influence", "debts", "suspicion")
 
 
 def counter(state: State, seat: int, name: str) -> int:
     """§3's counters, read from the tracks and boards (never effective values)."""
-    me = state.board[seat]
-    tracks = me.tracks
-    values = {
-        "monks": me.monks,
-        "outposts": me.outposts,
-        "walls": len(me.walls),
-        "jars": len(me.jars),
-        "workshops": me.developed,
-        "townsfolk": len(me.team),
-        "attacked": len(me.attacked),
-        "converted": len(me.converts),
-        "regions": len(
-            {
-                state.catalogue.entry("square", sq).region
-                for sq, (owner, _) in state.squares.items()
-                if owner == seat
-            }
-        ),
-        "faith": tracks["faith"],
-        "str": tracks["strength"],
-        "inf": tracks["influence"],
-        "lowest": min(tracks.values()),
-        "silver": me.silver,
-        "prov": me.provisions,
-        "repaid": me.repaid,
-    }
-    return values[name]
+    return _COUNTERS[name](state, state.board[seat], seat)
+
+
+def _regions(state: State, seat: int) -> int:
+    return len(
+        {
+            state.catalogue.entry("square", sq).region
+            for sq, (owner, _) in state.squares.items()
+            if owner == seat
+        }
+    )
+
+
+# One reader a counter, so a condition reads only what it names (the greedy bot reads them
+# for every option it weighs).
+_COUNTERS: dict[str, Callable[[State, Seat, int], int]] = {
+    "monks": lambda state, me, seat: me.monks,
+    "outposts": lambda state, me, seat: me.outposts,
+    "walls": lambda state, me, seat: len(me.walls),
+    "jars": lambda state, me, seat: len(me.jars),
+    "workshops": lambda state, me, seat: me.developed,
+    "townsfolk": lambda state, me, seat: len(me.team),
+    "attacked": lambda state, me, seat: len(me.attacked),
+    "converted": lambda state, me, seat: len(me.converts),
+    "regions": lambda state, me, seat: _regions(state, seat),
+    "faith": lambda state, me, seat: me.tracks["faith"],
+    "str": lambda state, me, seat: me.tracks["strength"],
+    "inf": lambda state, me, seat: me.tracks["influence"],
+    "lowest": lambda state, me, seat: min(me.tracks.values()),
+    "silver": lambda state, me, seat: me.silver,
+    "prov": lambda state, me, seat: me.provisions,
+    "repaid": lambda state, me, seat: me.repaid,
+}
 
 
 def holds(state: State, seat: int, condition: tuple[tuple[str, int], ...]) -> bool:
@@ -83,6 +89,11 @@ def end_points(state: State, seat: int) -> dict[str, int]:
         "debts": me.debts * config.debt_unpaid_vp + me.repaid * config.debt_paid_vp,
         "suspicion": len(me.suspicion) * config.suspicion_vp,
     }
+
+
+def score(state: State, seat: int) -> int:
+    """One seat's score as `result` counts it, without the others'."""
+    return state.board[seat].vp + sum(end_points(state, seat).values())
 
 
 def final_facts(state: State) -> list[Fact]:

@@ -33,6 +33,10 @@ from replay.replayer import Match, Outcome, start
 LABELS = ((15.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 LEAST = LABELS[-1][0]
 GROW = 8  # an undecided loss is measured on up to this many times the samples
+# The quick pass plays each move `quick` samples, fewer where the moves are many (down to 2
+# a move): a Paladins turn offers fifty, a Heraldry turn a hundred, and the quick pass would
+# otherwise cost more than the rest of the decision's judging together.
+QUICK_PLAYOUTS = 100
 # Student's t, 97.5th percentile, by degrees of freedom: a 95% interval of a mean of few
 # samples is wider than the normal's (1.96), which it nears from about 30 on.
 T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
@@ -155,7 +159,8 @@ def judge(
     seen = game.view(state, seat)
     # the quick pass: a few samples for every move
     if len(moves) > keep + 1:
-        quick_shares = _shares(game, seen, seat, moves, quick, f"{seed}:{index}:quick", policy,
+        few = max(2, min(quick, QUICK_PLAYOUTS // len(moves)))
+        quick_shares = _shares(game, seen, seat, moves, few, f"{seed}:{index}:quick", policy,
                                cut)  # fmt: skip
         if quick_shares is None:
             return None
@@ -168,18 +173,17 @@ def judge(
     # Successive halving among the alternatives: each round plays every one still in on
     # fresh samples (the same for all of them), keeps the better half, and doubles the
     # samples, so the budget goes to telling the leaders apart.
+    # The last one left is not played again here: it is measured afresh below.
     alive = list(range(1, len(moves)))
     totals = [0.0] * len(moves)
     count, round_ = samples, 0
-    while True:
+    while len(alive) > 1:
         shares = _shares(game, seen, seat, [moves[i] for i in alive], count,
                          f"{seed}:{index}:{round_}", policy, cut)  # fmt: skip
         if shares is None:
             return None
         for i, one in zip(alive, shares):
             totals[i] += sum(one)
-        if len(alive) == 1:
-            break
         alive = sorted(alive, key=lambda i: -totals[i])[: (len(alive) + 1) // 2]
         count, round_ = count * 2, round_ + 1
     best = moves[alive[0]]

@@ -241,6 +241,12 @@ class Simulation(Generic[S, E]):
     variants: Mapping[str, Callable[[int, Any, random.Random, Any], dict[str, Any]]] = field(
         default_factory=dict
     )
+    # The bot the search bot plays its playouts out by unless it is told another
+    # (replay.search): the one that tells moves apart best for what its playouts cost.
+    playouts: str = "random"
+    # The bot whose pick a search node opens first, where it is not the playout bot: a
+    # heuristic too dear to play every playout out by is still cheap once a node.
+    guide: str | None = None
 
 
 @dataclass(frozen=True)

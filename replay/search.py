@@ -5,11 +5,13 @@ contract. Each iteration deals the searching seat a whole state it could be in
 (`resample` of its own `view`: what it cannot see dealt again), walks one tree of decisions
 shared by every such state (each seat choosing by UCB1 on its own share of the wins, among the
 moves available in this state, weighed by how often they were), adds one node, plays the rest
-out by the playout bot (random unless named; chance by the game's own `chance_event`), and
+out by the playout bot (the game's choice unless named: `Simulation.playouts`; chance by the
+game's own `chance_event`), and
 credits each seat its share of the win. The move tried most at the root is played.
 
 A node opens its moves one at a time (progressive widening: about √visits of them), the
-playout bot's own pick first, then the rest at random. Without it a decision with more moves
+guide's pick first (the playout bot's, unless the game names a dearer guide), then the rest at
+random. Without it a decision with more moves
 than the budget has playouts (placing a tile: dozens) tries each once and plays one at
 random, which is how a search playing out by the greedy bot once lost to the random bot.
 
@@ -59,11 +61,11 @@ class _Child:
     children: dict[tuple[int, bytes], _Child] = field(default_factory=dict)
 
 
-def parse(name: str) -> tuple[int | None, float | None, str]:
+def parse(name: str) -> tuple[int | None, float | None, str | None]:
     """`search`, `search:400` (playouts a decision) or `search:250ms` (time a decision),
     each optionally followed by the bot that plays the playouts out (`search:400:greedy`;
-    random by default): the playouts, the milliseconds and that bot's name; ValueError for
-    anything else (the caller checks the bot is one of the game's)."""
+    None: the game's own choice): the playouts, the milliseconds and that bot's name;
+    ValueError for anything else (the caller checks the bot is one of the game's)."""
     head, _, rest = name.partition(":")
     if head != "search":
         raise ValueError(f"not a search bot: {name!r}")
@@ -71,7 +73,7 @@ def parse(name: str) -> tuple[int | None, float | None, str]:
     if len(parts) > 2 or "" in parts:
         raise ValueError(f"a search bot is search[:BUDGET[:BOT]], not {name!r}")
     budget = parts[0] if parts else ""
-    rollout = parts[1] if len(parts) == 2 else "random"
+    rollout = parts[1] if len(parts) == 2 else None
     if not budget:
         return PLAYOUTS, None, rollout
     if budget.endswith("ms") and budget[:-2].isdigit() and int(budget[:-2]) > 0:
@@ -93,7 +95,7 @@ class SearchBot:
         ms: float | None = None,
         clock: Callable[[], float] | None = None,
         name: str = "search",
-        rollout: str = "random",
+        rollout: str | None = None,
     ) -> None:
         if ms is not None and clock is None:
             raise ValueError("a budget in time needs a clock")
@@ -105,9 +107,14 @@ class SearchBot:
         self.ms = ms
         self.clock = clock
         self.name = name
+        rollout = rollout or self.sim.playouts
         if rollout not in self.sim.bots:
             raise ValueError(f"{rollout!r} is not a bot of {game.name} to play out with")
         self.rollout = self.sim.bots[rollout]
+        # A node opens the guide's pick first: the game's guide with the game's own playouts,
+        # else the playout bot named.
+        guide = self.sim.guide if rollout == self.sim.playouts and self.sim.guide else rollout
+        self.guide = self.sim.bots[guide]
 
     # The options are the game's own menu (a lazy one, for some); search ranks the legal
     # events themselves, STOP among them while a run of events is open.
@@ -146,9 +153,10 @@ class SearchBot:
         state = game.resample(seen, seat, rng)
         over = sim.finished or game.is_over
         node, path = root, [root]
-        # The playout bot has no state of its own: one plays every seat, however a game
-        # numbers them (its colours), and picks the first move a new node opens.
+        # The bots have no state of their own: one plays every seat, however a game numbers
+        # them (its colours); the guide picks the first move a new node opens.
         anyone = self.rollout()
+        guide = anyone if self.guide is self.rollout else self.guide()
         expanded = False
         while not over(state) and not expanded:
             event = sim.chance(state, rng)
@@ -169,7 +177,7 @@ class SearchBot:
                 child.available += 1
             untried = [(k, m) for k, m in keyed if k not in node.children]
             if untried and (not tried or len(node.children) < 1 + WIDEN * math.sqrt(node.visits)):
-                key, move = self._first(node, state, mover, untried, anyone, rng)
+                key, move = self._first(node, state, mover, untried, guide, rng)
                 child = node.children[key] = _Child(move=move, seat=mover, available=1)
                 expanded = True
             else:
@@ -199,8 +207,8 @@ class SearchBot:
         bot: Policy,
         rng: random.Random,
     ) -> tuple[tuple[int, bytes], Any]:
-        """The move a node opens next: the playout bot's pick in this state while the node
-        has none open, else one of the rest at random."""
+        """The move a node opens next: the guide's pick in this state while the node has none
+        open, else one of the rest at random."""
         if not node.children:
             options = (self.sim.options or self.game.legal_events)(state, mover)
             pick = _key(bot.choose(state, mover, options, rng))

@@ -1,7 +1,7 @@
 """The bots a simulation or an experiment may seat: each game's own, and the search bot
 every game has (`search`, `search:400` playouts a decision, `search:250ms`, and
-`search:400:greedy` with greedy playouts), which is given
-the clock here, since the engines read none."""
+`search:400:greedy` with its playouts by the greedy bot rather than the game's choice), which
+is given the clock here, since the engines read none."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def can_seat(game: Game[Any, Any, Any], name: str) -> bool:
         _, _, rollout = parse(name)
     except ValueError:
         return False
-    return rollout in sim.bots
+    return rollout is None or rollout in sim.bots
 
 
 def policy(game: Game[Any, Any, Any], name: str) -> Policy:

@@ -17,7 +17,7 @@ from ingest.files.read import read_log
 from replay.errors import ReplayError
 from replay.facts import ScoreChanged
 from replay.games import albus_academy as aa
-from replay.games.albus_academy.board import edges_at, links
+from replay.games.albus_academy.board import edges_at, links, links_at
 from replay.games.albus_academy.scoring import result
 from replay.games.albus_academy.turns import is_over
 from replay.replayer import open_log, replay, state_at
@@ -270,6 +270,9 @@ def test_aa26_facing_halves_of_one_kind_link_and_the_rim_links_nothing():
     assert links(state, 0) == 0  # corners' halves face empty positions
     _linked_column(state)
     assert links(state, 0) == 2  # [1, 0] meets nw and sw; its W half is on the rim
+    # what the greedy bot weighs a placement by: the links around the position alone
+    assert links_at(state, 0, (1, 0)) == 2 and links_at(state, 0, (0, 0)) == 1
+    assert links_at(state, 0, (1, 1)) == 0  # nothing shows there
 
 
 def test_aa27_a_corner_covered_never_returns():

@@ -62,9 +62,9 @@ def test_the_search_bot_decides_from_what_its_seat_sees_and_nothing_else(name):
 
 
 def test_a_search_budget_is_playouts_or_milliseconds():
-    assert parse("search") == (PLAYOUTS, None, "random")
-    assert parse("search:400") == (400, None, "random")
-    assert parse("search:250ms") == (None, 250.0, "random")
+    assert parse("search") == (PLAYOUTS, None, None)  # playouts by the game's own choice
+    assert parse("search:400") == (400, None, None)
+    assert parse("search:250ms") == (None, 250.0, None)
     assert parse("search:400:greedy") == (400, None, "greedy")
     assert parse("search:250ms:focus") == (None, 250.0, "focus")
     bad_ones = ("search:0", "search:fast", "search:-3", "search:ms", "greedy", "search:400:",
@@ -84,6 +84,7 @@ def test_every_game_seats_the_search_bot_by_name(name):
     assert isinstance(rolled, SearchBot) and rolled.rollout is game.simulation.bots["greedy"]
     bot = policy(game, "search:20ms")
     assert isinstance(bot, SearchBot) and bot.ms == 20.0 and bot.name == "search:20ms"
+    assert bot.rollout is game.simulation.bots[game.simulation.playouts]
 
 
 class _Last:
@@ -99,7 +100,7 @@ class _Last:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_a_node_opens_the_playout_bots_pick_first_and_about_root_visits_of_its_moves(name):
+def test_a_node_opens_the_guides_pick_first_and_about_root_visits_of_its_moves(name):
     from replay.search import WIDEN, _Child, _key
 
     game = GAMES[name]
@@ -110,7 +111,7 @@ def test_a_node_opens_the_playout_bots_pick_first_and_about_root_visits_of_its_m
         if seat is not None and sim.chance(game.clone(state), random.Random(0)) is None:
             mover = sim.to_move(state)
             bot = SearchBot(game, playouts=9)
-            bot.rollout = lambda: _Last(game)
+            bot.guide = lambda: _Last(game)
             moves = bot._moves(state, mover)
             if len(moves) >= 6:
                 break
@@ -124,3 +125,15 @@ def test_a_node_opens_the_playout_bots_pick_first_and_about_root_visits_of_its_m
     for _ in range(8):
         bot._iterate(root, game.view(state, mover), mover, offered, random.Random(1))
     assert 1 < len(root.children) <= 1 + WIDEN * 3 < len(moves)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_guide_is_the_games_with_its_own_playouts_else_the_playout_bot_named(name):
+    game = GAMES[name]
+    sim = game.simulation
+    own = SearchBot(game, playouts=5)
+    assert own.rollout is sim.bots[sim.playouts]
+    assert own.guide is sim.bots[sim.guide or sim.playouts]
+    named = next(b for b in sim.bots if b != sim.playouts)
+    other = SearchBot(game, playouts=5, rollout=named)
+    assert other.rollout is other.guide is sim.bots[named]

@@ -56,6 +56,7 @@ RULES: Game[Config, State, Event] = Game(
         options=options,
         stop=close,
         finished=lambda state: state.phase == "over",
+        playouts="greedy",  # random play rarely completes homework (docs/search.md)
     ),
     catalogue=Uses(
         default=("albus-sample", "1"),

@@ -115,6 +115,12 @@ def links(state: State, seat: int) -> int:
     return count
 
 
+def links_at(state: State, seat: int, at: Pos) -> int:
+    """The whole connectors between `at` and its neighbours: all that placing a tile there
+    can change of `links`."""
+    return sum(linked(state, seat, at, other) for other in neighbours(state, at))
+
+
 def placed_tiles(state: State, seat: int) -> int:
     """The seat's tiles on view, its starting corners (AA-27: never taken) not counted."""
     cat = state.catalogue

@@ -11,7 +11,7 @@ from replay import game
 from replay.game import STOP
 from replay.log import Catalogue
 
-from .board import links, steps_at
+from .board import links_at, steps_at
 from .events import (
     Cast,
     CollectShard,
@@ -83,11 +83,11 @@ class GreedyBot(Bot):
         if isinstance(option, Rest):
             return len(me.exhausted) - 2.5 - (0.1 if option.swap else 0.0)
         if isinstance(option, PlaceTile):
-            before = links(state, seat)
+            before = links_at(state, seat, option.at)
             r, c = option.at
             covered = me.board[r][c]
             me.board[r][c] = (option.tile, option.rotation)
-            after = links(state, seat)
+            after = links_at(state, seat, option.at)
             me.board[r][c] = covered
             return after - before + (1.0 if covered is None else 0.0)
         return 0.0

@@ -100,5 +100,7 @@ RULES: Game[Config, State, Event] = Game(
         to_move=to_move,
         options=menu,
         max_events=MAX_EVENTS,
+        # random play rarely builds or founds what scores: a search by it lost to greedy
+        playouts="greedy",
     ),
 )

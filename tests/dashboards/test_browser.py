@@ -704,6 +704,10 @@ def test_a_match_is_recorded_to_its_end_through_the_page_with_a_correction_and_a
             page.locator(".st-key-rec-fix-open summary").first.click()
             _ran(page)
             _tap(page, ".st-key-rec-remove button")
+            if _entries(page, last) != last:
+                # On a machine busy with the rest of the suite a tap has gone unanswered
+                # (once in a full run); a person taps again, and so does the test, once.
+                _tap(page, ".st-key-rec-remove button")
             mirror.remove(last)
             corrected = True
             assert _entries(page, last) == len(mirror.events) == last

@@ -42,19 +42,11 @@ def digest(db: Path) -> dict[str, tuple[int, int | None]]:
     return out
 
 
-@pytest.fixture(scope="module")
-def many_parts(tmp_path_factory) -> Path:
-    """The samples ingested one game at a time, in small chunks: many small parts."""
-    db = tmp_path_factory.mktemp("compact") / "warehouse"
-    for game in sorted(p.name for p in SAMPLES.iterdir()):
-        ingest([SAMPLES / game], db=db, jobs=2)
-    return db
-
-
 @pytest.fixture
-def warehouse(many_parts, tmp_path) -> Path:
+def warehouse(sample_parts, tmp_path) -> Path:
+    """The samples in many small parts (conftest), a copy of its own."""
     db = tmp_path / "warehouse"
-    shutil.copytree(many_parts, db)
+    shutil.copytree(sample_parts, db)
     return db
 
 

@@ -1,0 +1,21 @@
+"""The warehouse the compaction and summary tests start from, built once a test process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ingest.pipeline.pipeline import ingest
+
+SAMPLES = Path(__file__).parents[3] / "data" / "samples"
+
+
+@pytest.fixture(scope="session")
+def sample_parts(tmp_path_factory) -> Path:
+    """The samples ingested one game at a time: several parts, every game. Read it, or copy
+    it to change it."""
+    db = tmp_path_factory.mktemp("samples") / "warehouse"
+    for game in sorted(p.name for p in SAMPLES.iterdir()):
+        ingest([SAMPLES / game], db=db, jobs=2)
+    return db

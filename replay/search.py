@@ -6,14 +6,14 @@ contract. Each iteration deals the searching seat a whole state it could be in
 shared by every such state (each seat choosing by UCB1 on its own share of the wins, among the
 moves available in this state, weighed by how often they were), adds one node, plays the rest
 out by the playout bot (the game's choice unless named: `Simulation.playouts`; chance by the
-game's own `chance_event`), and
-credits each seat its share of the win. The move tried most at the root is played.
+game's own `chance_event`), and credits each seat its share of the win. The move tried most at
+the root is played.
 
 A node opens its moves one at a time (progressive widening: about √visits of them), the
-guide's pick first (the playout bot's, unless the game names a dearer guide), then the rest at
-random. Without it a decision with more moves
-than the budget has playouts (placing a tile: dozens) tries each once and plays one at
-random, which is how a search playing out by the greedy bot once lost to the random bot.
+guide's pick first (the playout bot's, unless the game names a dearer guide), then the rest
+at random. Without it a decision with more moves than the budget has playouts (placing a
+tile: dozens) tries each once and plays one at random, which is how a search playing out by
+the greedy bot once lost to the random bot.
 
 It reads nothing its seat cannot see but the moves the engine offers it (which the seat knows:
 they are its choice): the state it is handed is otherwise only looked at through

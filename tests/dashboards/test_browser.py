@@ -778,7 +778,7 @@ def test_a_new_match_is_set_up_in_the_browser_and_its_first_secret_is_handed_ove
 
 
 @pytest.fixture(scope="module")
-def analysed_match(warehouse) -> str:
+def analysed_match(warehouse) -> tuple[str, bytes]:
     """A match of the warehouse with its move analysis kept (2 random playouts a move, cut
     at the round's end: seconds), as the viewer's button keeps it."""
     from ingest.analyses import moves
@@ -795,7 +795,7 @@ def analysed_match(warehouse) -> str:
     finally:
         executor.close()
     moves.save(warehouse, analysis)
-    return game_id
+    return game_id, data
 
 
 @pytest.mark.parametrize(("lang", "width"), [("en", 1400), ("zh", 390)])
@@ -806,15 +806,13 @@ def test_an_analysed_match_shows_each_seats_flags_and_a_flag_opens_its_verdict_i
     from ingest.analyses import moves
     from replay.replayer import open_log
 
-    data = gzip.decompress(
-        (ROOT / "data/samples/knight-academy" / f"{analysed_match}.jsonl.gz").read_bytes()
-    )
-    kept = moves.load(warehouse, analysed_match, open_log(data, analysed_match))
+    game_id, data = analysed_match
+    kept = moves.load(warehouse, game_id, open_log(data, game_id))
     assert kept is not None
     flagged = [d for d in kept.decisions if d.label]
     assert flagged, "random bots give something up at 2 playouts a move"
     page = browser.new_page(viewport={"width": width, "height": 1000})
-    page.goto(f"{server}/viewer?game={analysed_match}&step=1&lang={lang}")
+    page.goto(f"{server}/viewer?game={game_id}&step=1&lang={lang}")
     _settled(page)
     assert page.locator('[data-testid="stException"]').count() == 0
     assert page.evaluate(OVERFLOWING) == []

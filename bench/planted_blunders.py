@@ -3,13 +3,17 @@ matters, judged as `squire review --analyse` judges them.
 
     python bench/planted_blunders.py GAME [--matches 6] [--every 3] [--reference 256]
                                           [--samples 16] [--policy greedy] [--jobs 2]
+                                          [--cut] [--menu 8] [--late 0.5]
 
 Each `every`-th decision of the first `matches` samples of the game is rated by a reference:
 every move played out `reference` times (far above the analysis's `samples`), on samples of
 its own (and a move that seems 20 points below the best is rated again, on four times the
 samples). Where a move is 20 points of win chance below the best, it is planted in the
 decision's place and judged: it should be flagged. Where every move is within 2 points of the
-others, a move is judged: it should not be. Prints how many of each, and the shares flagged.
+others, a move is judged: it should not be. `--menu K` rates only K moves of a larger decision
+(the one played and others at random), which only plants blunders there: what Heraldry's and
+Paladins' menus of fifty to a hundred moves cost otherwise. Prints how many of each, and the
+shares flagged.
 """
 
 from __future__ import annotations
@@ -32,8 +36,8 @@ from replay.registry import GAMES  # noqa: E402
 SAMPLES = HERE / "data" / "samples"
 
 
-def _one(task: tuple[str, int, int, int, str, str | None]) -> Planted:
-    path, every, reference, samples, policy, db = task
+def _one(task: tuple[str, int, int, int, str, str | None, int | None, float]) -> Planted:
+    path, every, reference, samples, policy, db, menu, late = task
     from replay.replayer import open_log, replay
 
     match = open_log(gzip.decompress(Path(path).read_bytes()), path, catalogues=Library())
@@ -44,8 +48,9 @@ def _one(task: tuple[str, int, int, int, str, str | None]) -> Planted:
         from ingest.analyses.review import model_of
 
         scorer = ModelScorer(model_of(Path(db), match.game.name), match, outcome)
-    return plant(match, outcome, every=every, reference=reference, samples=samples,
-                 policy=policy, scorer=scorer)  # fmt: skip
+    after = int(late * len(match.lines))  # the decisions after this share of the events
+    return plant(match, outcome, every=every, after=after, reference=reference,
+                 samples=samples, policy=policy, scorer=scorer, menu=menu)  # fmt: skip
 
 
 def main() -> None:
@@ -58,6 +63,12 @@ def main() -> None:
     p.add_argument("--policy", default="greedy")
     p.add_argument("--jobs", type=int, default=None)
     p.add_argument("--cut", action="store_true", help="the analysis cuts its playouts (--cut)")
+    p.add_argument("--late", type=float, default=0.0,
+                   help="only the decisions after this share of a match's events (0.5: its "
+                        "second half, whose playouts to the end cost half)")  # fmt: skip
+    p.add_argument("--menu", type=int, default=None,
+                   help="rate at most this many moves of a decision (the one played and others "
+                        "at random); larger menus only plant blunders")  # fmt: skip
     args = p.parse_args()
     paths = sorted((SAMPLES / args.game).glob("*.jsonl.gz"))[: args.matches]
     started = time.perf_counter()
@@ -73,8 +84,8 @@ def main() -> None:
     executor = make_executor(args.jobs, preload=ANALYSIS_PRELOAD)
     total = Planted(0, 0, 0, 0)
     try:
-        tasks = [(str(f), args.every, args.reference, args.samples, args.policy, db)
-                 for f in paths]  # fmt: skip
+        tasks = [(str(f), args.every, args.reference, args.samples, args.policy, db, args.menu,
+                  args.late) for f in paths]  # fmt: skip
         for one in executor.map_unordered(_one, tasks):
             total = Planted(*(a + b for a, b in zip(vars(total).values(), vars(one).values())))
     finally:
@@ -83,7 +94,10 @@ def main() -> None:
     caught = total.caught / total.planted if total.planted else float("nan")
     false = total.false / total.equal if total.equal else float("nan")
     print(
-        f"{args.game}: {len(paths)} matches, every {args.every} decisions, reference "
+        f"{args.game}: {len(paths)} matches, every {args.every} decisions"
+        + (f" after {args.late:.0%} of the events" if args.late else "")
+        + (f", at most {args.menu} moves of a decision rated" if args.menu else "")
+        + f", reference "
         f"{args.reference} playouts a move, analysis {args.samples} ({args.policy} playouts"
         + (", cut at the round's end)" if args.cut else ")")
     )

@@ -372,11 +372,12 @@ def rated(
     samples: int,
     seed: int = 0,
     policy: str = "random",
+    moves: Sequence[Any] | None = None,
 ) -> list[tuple[Any, float]] | None:
-    """Every move open to `seat` with its win share in points, each played out `samples`
-    times from the seat's view on the same samples: the reference a planted blunder is
-    measured by (at a budget far above the analysis's)."""
-    moves = _moves(game, state, seat)
+    """Every move open to `seat` (or those of `moves`) with its win share in points, each
+    played out `samples` times from the seat's view on the same samples: the reference a
+    planted blunder is measured by (at a budget far above the analysis's)."""
+    moves = _moves(game, state, seat) if moves is None else moves
     shares = _shares(game, game.view(state, seat), seat, moves, samples, f"rated:{seed}", policy)
     if shares is None:
         return None
@@ -404,27 +405,43 @@ def plant(
     samples: int = 16,
     policy: str = "greedy",
     scorer: Scorer | None = None,
+    menu: int | None = None,
 ) -> Planted:
     """Every `every`-th decision of the match after event `after` rated by the reference;
     where a move is `gap` points below the best, that move is planted in its place and judged;
     where every move is within `tie` points of the others, a move is judged, and should not
-    be flagged."""
+    be flagged.
+
+    With a `menu`, a decision with more moves than that has only the move played and
+    `menu - 1` others drawn at random rated (a Heraldry turn offers a hundred, each played out
+    hundreds of times): a move `gap` below the best of those is below the best of all, so it
+    is still planted, but such a decision is never taken for one where nothing matters."""
     planted = caught = equal = false = 0
-    for n, (index, seat, state, _) in enumerate(decisions(match, outcome)):
+    for n, (index, seat, state, played) in enumerate(decisions(match, outcome)):
         if n % every or index <= after:
             continue
-        moves = rated(match.game, state, seat, reference, seed=index, policy=policy)
+        some = None
+        whole = _moves(match.game, state, seat)
+        if menu is not None and len(whole) > menu:
+            key = _ENCODER.encode(played)
+            others = [m for m in whole if _ENCODER.encode(m) != key]
+            some = [played, *random.Random(f"menu:{index}").sample(others, menu - 1)]
+        moves = rated(match.game, state, seat, reference, seed=index, policy=policy,
+                      moves=some)  # fmt: skip
         if moves is None:
             continue
         top = max(p for _, p in moves)
         worse = [m for m, p in moves if top - p >= gap]
         if worse:  # confirmed on samples of its own, four times as many: a reference's
             # noise would otherwise plant moves a little less than `gap` below the best
-            again = rated(match.game, state, seat, 4 * reference, seed=-index, policy=policy)
+            again = rated(match.game, state, seat, 4 * reference, seed=-index, policy=policy,
+                          moves=some)  # fmt: skip
             if again is not None:
                 top = max(p for _, p in again)
                 worse = [m for m, p in again if top - p >= gap]
-        if max(p for _, p in moves) - min(p for _, p in moves) <= tie:
+        if some is not None and not worse:
+            continue
+        if some is None and max(p for _, p in moves) - min(p for _, p in moves) <= tie:
             candidates = [moves[0][0]]  # nothing matters: any move, judged
         elif worse:
             candidates = worse[:1]

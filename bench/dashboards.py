@@ -38,7 +38,7 @@ EVERY = 1
 
 def build(work: Path, n: int, games: list[str]) -> Path:
     db = work / "warehouse"
-    if (db / "parts").exists():
+    if (db / "tables").exists():
         return db
     for i, game in enumerate(games):
         logs = work / "logs" / game
@@ -79,13 +79,15 @@ def main() -> None:
     import streamlit as st
     from streamlit.testing.v1 import AppTest
 
-    from ingest.warehouse.warehouse import open_reader, parts
+    from ingest.warehouse import store
+    from ingest.warehouse.warehouse import all_schemas, open_reader
 
     matches = open_reader(db).execute("SELECT count(*) FROM games").fetchall()[0][0]
-    files = sum(1 for part in parts(db) for _ in part.glob("*.parquet"))
+    pins = store.snapshot(db).pins
+    files = sum(len(store.files(db, t, pins.get(t, 0))) for t in all_schemas())
     size = sum(f.stat().st_size for f in db.rglob("*") if f.is_file())
-    print(f"warehouse: {matches:,} matches, {len(parts(db))} parts, {files} files a reader "
-          f"opens, {size / 2**30:.2f} GiB on disk")  # fmt: skip
+    print(f"warehouse: {matches:,} matches, version {store.snapshot(db).version}, {files} files "
+          f"a reader opens, {size / 2**30:.2f} GiB on disk")  # fmt: skip
 
     def render(page: str, shown: str = games[0], **params: str) -> tuple[float, float]:
         """The page's first render and the next, with the game filter on `shown` and these

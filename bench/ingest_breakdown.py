@@ -21,7 +21,7 @@ from timing import best_of  # bench/timing.py, beside this script
 from ingest.files.catalogues import Library
 from ingest.files.read import find_logs, read_log
 from ingest.pipeline import rows
-from ingest.warehouse.warehouse import write_part
+from ingest.warehouse.warehouse import all_schemas, write_batch
 from replay.replayer import open_log, start, steps
 
 HERE = Path(__file__).resolve().parent.parent
@@ -76,9 +76,10 @@ def main() -> None:
 
     def write() -> None:
         with tempfile.TemporaryDirectory() as out:
-            for i, batch in enumerate(built):
-                (Path(out) / str(i)).mkdir()
-                write_part(Path(out) / str(i), batch.tables)
+            for table in all_schemas():
+                (Path(out) / "tables" / table).mkdir(parents=True)
+            for batch in built:
+                write_batch(Path(out), batch.tables)
 
     read = best_of(read_and_hash, 3)
     replayed = best_of(replay_only, 3)
@@ -89,7 +90,7 @@ def main() -> None:
     print(f"  replay:                   {replayed * ms:6.2f}")
     print(f"  build rows (with replay): {in_rows * ms:6.2f}")
     print(f"  to Arrow:                 {(whole - in_rows - read) * ms:6.2f}")
-    print(f"  write the Parquet part:   {written * ms:6.2f}")
+    print(f"  write the batch's files:  {written * ms:6.2f}")
     print(
         f"  a worker in all:          {(whole + written) * ms:6.2f}  "
         f"({n / (whole + written):,.0f} matches/s per core)"

@@ -4,9 +4,10 @@ workers), sampled every 100 ms: the sum of their resident sizes, and (every 500 
 proportional ones, which count once the pages the workers share with the fork server; and
 what the ingest spends after its last commit.
 
-    python bench/ingest_knight_academy.py [-n 20000] [--jobs 2] [--logs FOLDER]
+    python bench/ingest_knight_academy.py [-n 20000] [--jobs 2] [--logs FOLDER] [--db W]
 
-The logs are simulated once into FOLDER (default: a folder in the temp dir) and reused.
+The logs are simulated once into FOLDER (default: a folder in the temp dir) and reused. They
+go into the warehouse W, which must not exist yet (default: a new folder in the temp dir).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
-# `squire ingest` as the console script runs it, with the moment its last part was committed
+# `squire ingest` as the console script runs it, with the moment its last batch was committed
 # noted: what follows (the workers stopped, the ratings, the fit, a compaction) is the ingest's
 # tail, written in seconds to the file named first.
 TIMED = """
@@ -90,6 +91,7 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=20_000)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--logs", default=str(Path(tempfile.gettempdir()) / "squire-bench-ka"))
+    parser.add_argument("--db", help="a warehouse that does not exist yet (default: a new one)")
     args = parser.parse_args()
     logs = Path(args.logs) / str(args.n)
     squire = [sys.executable, "-m", "ingest.cli"]
@@ -111,7 +113,9 @@ def main() -> None:
             stdout=subprocess.DEVNULL,
         )
     with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "bench.duckdb"
+        db = args.db or str(Path(folder) / "warehouse")
+        if args.db and Path(args.db).exists():
+            sys.exit(f"{args.db} exists: the ingest is measured into a new warehouse")
         started = time.perf_counter()
         tail = Path(folder) / "tail"
         proc = subprocess.Popen(

@@ -9,6 +9,7 @@ import streamlit as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script by Streamlit
 
+from dashboards.common import version_choice
 from dashboards.i18n import LANGUAGES, t
 
 PAGES = Path(__file__).with_name("app_pages")
@@ -23,6 +24,7 @@ st.sidebar.radio(
     key="lang",
     horizontal=True,
 )
+version_choice()
 page = st.navigation(
     [
         st.Page(PAGES / "overview.py", title="squire", icon=":material/home:", default=True),

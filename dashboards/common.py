@@ -10,7 +10,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries
-from dashboards.data import BOT, HUMAN, PLAYED, Filters, query
+from dashboards.data import AS_OF, BOT, HUMAN, PLAYED, Filters, query, versions
 from dashboards.i18n import every_label, t
 from replay.game import HIDDEN
 from replay.registry import GAMES
@@ -171,6 +171,40 @@ def origin_choice(container: Any, key: str) -> tuple[list[str], bool]:
 
 GAME_PARAM = "filter-game"  # the statistics' game in the address, by its id in every language
 LAST_GAME = "last-game"  # not a widget's key, so it outlives a change of page
+
+
+def version_choice() -> None:
+    """The sidebar's choice of the warehouse version every page reads (the latest unless
+    chosen), kept in the address by its number (`?as-of=12`): a bound selectbox would put its
+    label there."""
+    found = versions()
+    if found.is_empty():
+        return
+    labels = {"": t("as_of_latest")} | {
+        # the matches first: a narrow sidebar cuts the end of the label off
+        str(v): f"{v} · " + t("n_matches").format(n=f"{n:,}") + f" · {at:%Y-%m-%d %H:%M} UTC"
+        for v, at, n in found.iter_rows()
+    }
+    # The address holds the choice; set again at every run, as the game's is (filters): the
+    # labels change with the language, and a selectbox keeps its value by its label.
+    linked = st.query_params.get(AS_OF, "")
+    st.session_state[AS_OF] = linked if linked and linked in labels else ""
+    st.sidebar.selectbox(
+        t("as_of"),
+        list(labels),
+        format_func=labels.__getitem__,
+        key=AS_OF,
+        help=t("as_of_help"),
+        on_change=_version_to_address,
+    )
+
+
+def _version_to_address() -> None:
+    chosen = st.session_state[AS_OF]
+    if chosen:
+        st.query_params[AS_OF] = chosen
+    elif AS_OF in st.query_params:
+        del st.query_params[AS_OF]
 
 
 def _game_to_address() -> None:

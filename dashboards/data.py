@@ -15,29 +15,55 @@ import polars as pl
 import streamlit as st
 
 from ingest.warehouse.warehouse import DEFAULT_DB, open_reader
+from ingest.warehouse.warehouse import signature as warehouse_signature
 
 
 def warehouse_path() -> Path:
     return Path(os.environ.get("SQUIRE_WAREHOUSE", DEFAULT_DB))
 
 
+# The version of the warehouse the pages read (the sidebar's choice, kept in the address so
+# that a link to a figure shows the same figure later): the latest where none is chosen.
+AS_OF = "as-of"
+
+
+def chosen_version() -> int | None:
+    """The version chosen in the sidebar, or in the address it keeps; None: the latest."""
+    value = st.session_state.get(AS_OF, st.query_params.get(AS_OF, ""))
+    return int(value) if isinstance(value, str) and value.isdigit() else None
+
+
 def signature() -> str:
-    """Changes whenever an ingest or a compaction commits a part (a rename into `parts/`):
-    part of every cache key. The folder's modification time, not a listing of it: a page asks
-    for it at every query, and a compacted warehouse keeps thousands of replaced parts for a
-    while. With its link count, which counts its folders: two commits within one tick of the
-    file system's clock still differ."""
-    try:
-        folder = (warehouse_path() / "parts").stat()
-    except FileNotFoundError:
-        return "empty"
-    return f"{folder.st_mtime_ns}:{folder.st_nlink}"
+    """Part of every cache key: the version chosen (which never changes), or one that changes
+    whenever a commit is made to the warehouse."""
+    version = chosen_version()
+    if version is not None:
+        return f"version:{version}"
+    return warehouse_signature(warehouse_path())
 
 
-@st.cache_resource(max_entries=2, show_spinner=False)
+@st.cache_resource(max_entries=4, show_spinner=False)
 def _connection(path: str, signature_: str) -> duckdb.DuckDBPyConnection:
-    """A reader over the parts committed when `signature_` was taken (one per signature)."""
-    return open_reader(Path(path))
+    """A reader of the version `signature_` names, or of the latest when it was taken (one
+    per signature)."""
+    return open_reader(Path(path), version_in(signature_))
+
+
+def version_in(signature_: str) -> int | None:
+    """The version a signature names, or None (the latest)."""
+    return int(signature_.split(":")[1]) if signature_.startswith("version:") else None
+
+
+VERSIONS = """
+    SELECT version, committed_at, sum(matches) OVER (ORDER BY version) AS matches
+    FROM batches ORDER BY version DESC
+"""
+
+
+def versions() -> pl.DataFrame:
+    """Every version of the warehouse, the latest first, with its time and the matches it
+    holds (whichever version the pages read)."""
+    return _run(VERSIONS, (), warehouse_signature(warehouse_path()))
 
 
 def connection() -> duckdb.DuckDBPyConnection:

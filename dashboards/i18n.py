@@ -122,6 +122,14 @@ LABELS: dict[str, dict[str, str]] = {
     "start_player": {"en": "Start player", "zh": "起始玩家"},
     "matches": {"en": "Matches", "zh": "对局数"},
     "n_matches": {"en": "{n} matches", "zh": "{n} 局"},
+    "as_of": {"en": "Warehouse version", "zh": "数据版本"},
+    "as_of_latest": {"en": "Latest", "zh": "最新"},
+    "as_of_help": {
+        "en": "Every page reads the warehouse as it stood at this version, and the address keeps "
+        "it: a figure quoted from a link reads the same after more matches arrive.",
+        "zh": "所有页面都按此版本读取数据，网址也会记住它："
+        "引用链接中的数字在之后新增对局时保持不变。",
+    },
     "one_match": {"en": "1 match", "zh": "1 局"},
     "origin_experiments": {"en": "experiments {n}", "zh": "实验 {n}"},
     "wins": {"en": "Wins", "zh": "胜场"},

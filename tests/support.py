@@ -198,3 +198,18 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def uncommitted(db: Path) -> list[str]:
+    """Data files in a warehouse's tables that its latest version does not name: what a
+    failed or cut-short batch would leave behind."""
+    from ingest.warehouse import store
+
+    snapshot = store.snapshot(db)
+    pins = {**snapshot.pins, store.BATCHES: snapshot.version}
+    left = []
+    for table in sorted(p.name for p in (db / store.TABLES).iterdir()):
+        named = {Path(f).name for f in store.files(db, table, pins.get(table, 0))}
+        left += [f"{table}/{f.name}" for f in (db / store.TABLES / table).glob("*.parquet")
+                 if f.name not in named]  # fmt: skip
+    return left

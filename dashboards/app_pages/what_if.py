@@ -12,7 +12,7 @@ import streamlit as st
 
 from dashboards import queries
 from dashboards.common import filters, has_matches, measured
-from dashboards.data import Filters, query, signature, warehouse_path
+from dashboards.data import Filters, query, signature, version_in, warehouse_path
 from dashboards.i18n import t
 from dashboards.tables import show
 from ingest.analyses.rescore import match_json, rescore_stored
@@ -40,6 +40,7 @@ def _rescored(flt: Filters, changes: str, finish: str | None, signature_: str) -
         players=flt.player_counts,
         since=flt.dates[0] if flt.dates else None,
         until=flt.dates[1] if flt.dates else None,
+        as_of=version_in(signature_),
     )
     report = rescore_stored(warehouse_path(), selection, json.loads(changes), finish)
     return {

@@ -296,7 +296,7 @@ def of_game(db: Path, game: str, source: str | None = None) -> pl.DataFrame:
 
 
 def refresh(db: Path, con: duckdb.DuckDBPyConnection | None = None) -> None:
-    """`update` from the warehouse's committed parts (the caller holds its lock), on `con`, a
+    """`update` from the warehouse's committed matches (the caller holds its lock), on `con`, a
     reader opened after `migrate` (default: one of its own)."""
     if con is None:
         migrate(db)

@@ -21,7 +21,7 @@ from replay.rescore import Rescored, rescore
 def stored_logs(db: Path, selection: Selection) -> Iterator[tuple[str, bytes]]:
     """Each selected match's log, rebuilt from the warehouse's header and event lines."""
     where, params = selection.where()
-    con = open_reader(db)
+    con = open_reader(db, selection.as_of)
     rows = con.execute(
         f"""SELECT g.game_id, any_value(g.header), list(e.payload ORDER BY e.event_index)
         FROM games g JOIN events e USING (game_id) WHERE {where}

@@ -13,6 +13,7 @@ from ingest.cli import (
     dashboard,
     experiment,
     ingest,
+    migrate,
     ratings,
     replay,
     rescore,
@@ -20,6 +21,7 @@ from ingest.cli import (
     schema,
     simulate,
     up,
+    versions,
 )
 
 # In the order `squire --help` lists them.
@@ -29,6 +31,7 @@ COMMANDS = (
     rescore,
     ratings,
     compact,
+    migrate,
     review,
     experiment,
     ingest,
@@ -36,6 +39,7 @@ COMMANDS = (
     dashboard,
     catalogues,
     schema,
+    versions,
 )
 
 

@@ -13,6 +13,7 @@ import math
 import os
 import sys
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import NoReturn
 
@@ -109,6 +110,30 @@ def no_warehouse(prog: str, db: Path) -> int:
 
 
 SEATS = between(1, MAX_SEATS)
+
+
+def as_of(text: str) -> int | datetime:
+    """A version of the warehouse, or the time whose version is meant."""
+    from ingest.warehouse.warehouse import version_of
+
+    try:
+        found = version_of(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    assert found is not None
+    return found
+
+
+def as_of_argument(p: argparse.ArgumentParser) -> None:
+    """The version of the warehouse a command reads: the latest unless told."""
+    p.add_argument(
+        "--as-of",
+        type=as_of,
+        metavar="VERSION|TIME",
+        help="read the warehouse as it stood at this version (`squire versions` lists them) "
+        "or time (2026-12-05T14:00, UTC unless a zone is given): a figure quoted from it "
+        "reads the same after more matches arrive",
+    )
 
 
 def source_argument(p: argparse.ArgumentParser, what: str) -> None:

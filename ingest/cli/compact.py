@@ -1,4 +1,5 @@
-"""`squire compact`: the warehouse's small parts merged into large ones."""
+"""`squire compact`: the warehouse's small files merged into large ones, and the files no
+version within the retention reads deleted."""
 
 from __future__ import annotations
 
@@ -11,20 +12,23 @@ from ingest.cli import arguments as arg
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = commands.add_parser(
-        "compact", help="merge the warehouse's small parts into large ones (readers keep reading)"
+        "compact",
+        help="merge the warehouse's small files into large ones (readers keep reading), and "
+        "delete the files no version within the retention reads",
     )
     p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
     p.add_argument(
-        "--target",
-        type=arg.between(1, 10_000_000),
-        default=50_000,
-        help="matches a merged part holds (default 50000)",
+        "--retain",
+        type=arg.between(0, 100_000),
+        default=7 * 24,
+        metavar="HOURS",
+        help="keep every version committed in the last HOURS readable (default 168: a week)",
     )
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Merge the warehouse's small parts; status 2 when another compaction holds it."""
+    """Compact the warehouse; status 2 when another process writes it."""
     from ingest.warehouse.compact import compact
     from ingest.warehouse.warehouse import DEFAULT_DB, WarehouseBusy, exists
 
@@ -32,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     if not exists(db):
         return arg.no_warehouse("squire compact", db)
     try:
-        done = compact(db, args.target)
+        done = compact(db, args.retain)
     except WarehouseBusy as err:
         print(f"squire compact: {err}", file=sys.stderr)
         return 2

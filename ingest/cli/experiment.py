@@ -125,10 +125,11 @@ def run(args: argparse.Namespace) -> int:
         for pairs, staged in executor.map_unordered(play_and_stage, tasks):
             for part in staged:
                 done = writer.commit(
-                    part.folder, part.shas, part.paths, part.repeats, part.rejects, stamp
+                    part.files, part.shas, part.paths, part.repeats, part.rejects, stamp
                 )
                 if done.rejects:  # the engine refusing its own simulation: a bug
                     raise RuntimeError(str(done.rejects[0]))
+            writer.flush()
             yield pairs
 
     try:

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     except Exception as err:  # the warehouse cannot be written, a worker died: not a log
         print(
             f"squire ingest: stopped ({type(err).__name__}: {one_line(str(err))}); the "
-            "parts committed before stay, and running it again goes on",
+            "batches committed before stay, and running it again goes on",
             file=sys.stderr,
         )
         return 2

@@ -31,6 +31,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--since", type=date.fromisoformat, help="played on or after (YYYY-MM-DD)")
     p.add_argument("--until", type=date.fromisoformat, help="played on or before (YYYY-MM-DD)")
     arg.source_argument(p, "only matches of people, of bots, or of the stored experiments (of one)")
+    arg.as_of_argument(p)
     p.add_argument(
         "--finish-with",
         metavar="BOT",
@@ -60,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
         since=args.since,
         until=args.until,
         source=args.source,
+        as_of=args.as_of,
     )
     try:
         changes = parse_settings(args.set)

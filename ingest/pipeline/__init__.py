@@ -1,2 +1,2 @@
-"""The ingest pipeline: logs replayed into rows by parallel workers, committed part by part,
+"""The ingest pipeline: logs replayed into rows by parallel workers, committed batch by batch,
 and the uploads' worker."""

@@ -23,8 +23,8 @@ def die_with(pid: int) -> None:
     """End this process as soon as process `pid` has ended (at once if it already has).
 
     Called first thing in a worker. What the worker had under way is dropped unfinished:
-    squire's writers commit whole parts by a rename, and the next writer sweeps a part that
-    was being staged, so nothing half-written is ever read."""
+    a batch's files are part of the warehouse only once the writer commits them and pins
+    them (ingest.warehouse.store), so nothing half-written is ever read."""
     try:
         fd = os.pidfd_open(pid)
     except ProcessLookupError:

@@ -1,8 +1,7 @@
-"""`squire ingest`: logs on disk to committed warehouse parts, in parallel and resumable."""
+"""`squire ingest`: logs on disk to committed warehouse batches, in parallel and resumable."""
 
 from __future__ import annotations
 
-import shutil
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -10,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pyarrow as pa
+from deltalake.transaction import AddAction
 
 from ingest.analyses import ratings
 from ingest.analyses.review import refresh_models
@@ -19,6 +19,7 @@ from ingest.files.read import find_logs
 from ingest.pipeline.executor import INGEST_PRELOAD, Executor, chunked, make_executor, worker_count
 from ingest.pipeline.rows import replay_files
 from ingest.warehouse import compact as compaction
+from ingest.warehouse import store
 from ingest.warehouse.compact import Compacted
 from ingest.warehouse.memory import return_freed
 from ingest.warehouse.tables import Reject
@@ -28,17 +29,17 @@ from ingest.warehouse.warehouse import (
     WarehouseBusy,
     Writer,
     open_reader,
-    staging_folder,
-    write_part,
+    write_batch,
 )
 from replay.errors import internal, one_line
 
 
 @dataclass
 class Staged:
-    """What a worker hands back: where it wrote the batch, and what the batch holds."""
+    """What a worker hands back: the files it wrote the batch into (not yet committed), and
+    what the batch holds."""
 
-    folder: Path
+    files: dict[str, AddAction]
     shas: dict[str, str]
     paths: dict[str, str]
     repeats: list[tuple[str, str, str]]
@@ -58,7 +59,8 @@ class Task:
 
 
 def stage(task: Task) -> list[Staged]:
-    """Worker side: replay a chunk of logs and write its rows as staged parts.
+    """Worker side: replay a chunk of logs and write its rows as files of the warehouse's
+    tables, for the writer to commit.
 
     A log that fails is rejected on its own by the replay; should anything else fail for a
     chunk (a value that will not go into its column), the chunk is halved until the log it
@@ -85,7 +87,7 @@ def stage(task: Task) -> list[Staged]:
 
 def _stage(task: Task) -> Staged:
     """The catalogues the chunk's matches were played with are kept in the warehouse before
-    its part is staged, so a committed match never lacks its catalogue."""
+    its files are written, so a committed match never lacks its catalogue."""
     batch = replay_files(task.paths, task.names, Library(task.db))
     games = batch.tables["games"]
     batch.tables["games"] = games.append_column(
@@ -95,13 +97,14 @@ def _stage(task: Task) -> Staged:
     for game, name, version, sha256 in set(zip(*played_with.to_pydict().values())):
         if name is not None:
             keep(task.db, game, name, version, sha256)
-    folder = staging_folder(task.db)
+    files: dict[str, AddAction] = {}
     try:
-        write_part(folder, batch.tables)
+        files = write_batch(task.db, batch.tables)
     except BaseException:
-        shutil.rmtree(folder, ignore_errors=True)
+        for table, action in files.items():
+            store.discard(task.db, table, [action])
         raise
-    return Staged(folder, batch.shas, batch.paths, batch.repeats, batch.rejects, batch.logs)
+    return Staged(files, batch.shas, batch.paths, batch.repeats, batch.rejects, batch.logs)
 
 
 @dataclass
@@ -183,7 +186,7 @@ def ingest_logs(
 
 
 def derive(writer: Writer) -> None:
-    """What a run derives once its last part is committed, still holding the warehouse: the
+    """What a run derives once its last batch is committed, still holding the warehouse: the
     ratings and the model's fit. Also when nothing was new, so that the matches of a run
     killed before this point get rated. The index of stored matches is given up first (at a
     million matches, memory the ratings' peak would otherwise stand on)."""
@@ -208,32 +211,43 @@ def _stage_and_commit(
     summary: Summary,
     on_progress: Callable[[int], None] | None,
 ) -> None:
-    """The workers stage the logs a chunk at a time; each part is committed as it comes."""
+    """The workers stage the logs a chunk at a time; what they write is committed as it
+    comes, the batches of a few seconds together (`Writer.due`). A log counts as done once
+    its batch is committed: an upload notes it then, and a kill before loses nothing it
+    noted."""
     # Tasks are made as the workers take them: a million paths stand as Python strings only
     # a few chunks at a time.
     work = (
         Task(chunk, writer.db, stamp, {p: names[p] for p in chunk if p in names})
         for chunk in (list(paths[a:b]) for a, b in chunked(len(paths), worker_count(executor)))
     )
+    taken = 0  # logs whose batch is taken but not yet committed
     for parts in executor.map_unordered(stage, work):
         for staged in parts:
             done = writer.commit(
-                staged.folder, staged.shas, staged.paths, staged.repeats, staged.rejects, stamp
+                staged.files, staged.shas, staged.paths, staged.repeats, staged.rejects, stamp
             )
             summary.ingested += done.ingested
             summary.present += done.present
             summary.conflicts += done.conflicts
             summary.rejects += done.rejects
+            taken += staged.logs
+        if writer.due() or (taken and not writer.pending):
+            writer.flush()
             if on_progress:
-                on_progress(staged.logs)
+                on_progress(taken)
+            taken = 0
+    writer.flush()
+    if on_progress and taken:
+        on_progress(taken)
 
 
 def _compact_if_piled(db: Path) -> Compacted | None:
-    """Every task commits a part of its own: once small parts pile up, merge them (unless a
-    compaction of another process is at it already)."""
-    if compaction.small_parts(db, compaction.TARGET) < compaction.PILE:
+    """Every task writes a file of each table: once they pile up, merge them (unless another
+    process holds the warehouse)."""
+    if compaction.small_files(db) < compaction.PILE:
         return None
     try:
-        return compaction.compact(db, compaction.TARGET)
+        return compaction.compact(db)
     except WarehouseBusy:
         return None

@@ -1,7 +1,7 @@
 """Replaying logs into warehouse rows: the work each worker does, in columnar batches.
 
 A worker reads its files, replays each one, and returns Arrow tables (one per warehouse
-table) plus the rejections; it never touches the warehouse's committed parts.
+table) plus the rejections; it never touches the warehouse's tables.
 """
 
 from __future__ import annotations

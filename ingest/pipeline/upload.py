@@ -6,7 +6,7 @@ The dashboard process writes the uploaded bytes to numbered files (an uploaded f
 never used as a path) in a folder of the warehouse's `uploads/`, with a manifest of the names
 the user gave them, and holds a lock on it while `python -m ingest.pipeline.upload FOLDER --db W`
 ingests them under those names, bounded in memory and time, and prints its summary as one
-JSON object. The worker notes each file once its part is committed.
+JSON object. The worker notes each file once its batch is committed.
 
 A stop of the server is not a verdict on the files: the worker ends with the server (it
 watches it, ingest.pipeline.lifeline), what it had committed stays, and the folder stays too, with
@@ -51,7 +51,7 @@ WORKER_MEMORY = 512 * 2**20  # resident: a worker holding more is stopped
 WORKER_SECONDS = 300
 UPLOADS = "uploads"  # in the warehouse folder
 MANIFEST = "manifest.json"
-PROCESSED = "processed"  # the numbered files whose part is committed, one a line
+PROCESSED = "processed"  # the numbered files whose batch is committed, one a line
 LOCK = "LOCK"  # held while the upload is under way
 
 
@@ -218,7 +218,7 @@ def _manifest(folder: Path) -> Manifest:
 
 
 def _unprocessed(folder: Path, manifest: Manifest) -> list[str]:
-    """The names of the files whose part the worker had not committed."""
+    """The names of the files whose batch the worker had not committed."""
     try:
         done = set((folder / PROCESSED).read_text().split())
     except FileNotFoundError:

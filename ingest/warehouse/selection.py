@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 
@@ -23,6 +23,8 @@ class Selection:
     # every seat); "experiment" (or "experiment:ID"): the matches of the stored experiments
     # (of that one), left out otherwise (games.origin, ingest.warehouse.tables.origin)
     source: str | None = None
+    # The version of the warehouse read (a version of `batches`, or a time): the latest if None
+    as_of: int | datetime | None = None
 
     def where(self) -> tuple[str, dict[str, Any]]:
         clauses = ["g.game = $game", "g.complete"]

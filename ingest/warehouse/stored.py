@@ -36,7 +36,7 @@ class Stored:
         return len(self._ids) + len(self._recent)
 
     def load(self, chunks: Iterable[Iterable[tuple[str, str]]]) -> None:
-        """The (game_id, log_sha256) of stored matches, a chunk (a part) at a time, sorted
+        """The (game_id, log_sha256) of stored matches, a chunk (a file) at a time, sorted
         once at the end: the pairs never stand as Python strings all at once."""
         ids, logs = [self._ids], [self._logs]
         for chunk in chunks:

@@ -1,19 +1,19 @@
-"""Pre-aggregated tables: the statistics pages' answers, summed per part at ingest.
+"""Pre-aggregated tables: the statistics pages' answers, summed per batch at ingest.
 
 A statistics page asks the same few questions of every match under its filters (points by
 source, wins by seat, progress by round, …). Asked of the rows, each question joins and
 groups the whole warehouse: seconds at 100,000 matches, tens of seconds at a million. So
-every part also holds its answers, grouped by what the filters narrow by — game, variant,
+every batch also stores its answers, grouped by what the filters narrow by — game, variant,
 rule set, player count, the day played (UTC), who played (people or bots), experiment and
-arm — and by what the pages show. Every measure is a count or a sum, so the summaries of
-several parts add up: a reader sums them at read time (`open_reader` gives one view per
-summary over every part), and a merged part holds the sums of the parts it replaces. The box
+arm — and by what the pages show, in a table of each summary's (`summary_<name>`). Every
+measure is a count or a sum, so the rows of several batches add up: a reader sums them at
+read time, and a compaction writes each summary again summed by its keys (`added`). The box
 plot's quartiles come from a histogram of points (points are whole numbers), so they are
 exact too.
 
-A part written before summaries existed has none: the reader derives them from its rows
-(slower, but the same answers), and a compaction writes them. So has a part whose summaries
-are of an earlier VERSION (grouped by fewer keys): their file names carry the version.
+A part of the older format (ingest.warehouse.convert) kept its summaries beside its rows,
+named with their VERSION; a part written before summaries existed, or with an earlier
+version of them (grouped by fewer keys), has them derived from its rows when converted.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from ingest.warehouse.tables import ORIGIN_SQL
 
@@ -291,13 +290,5 @@ def merged(summaries: list[dict[str, pa.Table]]) -> dict[str, pa.Table]:
 
 
 def missing(part: Path) -> bool:
+    """Whether a part of the older format lacks this version's summaries."""
     return any(not (part / file_name(n)).exists() for n in SUMMARIES)
-
-
-def write(folder: Path, summaries: Mapping[str, pa.Table]) -> None:
-    """A part's summaries, each written under a temporary name and then renamed: a reader
-    finds each summary whole or derives it from the rows."""
-    for name, rows in summaries.items():
-        temporary = folder / f".{file_name(name)}"
-        pq.write_table(rows, temporary, compression="lz4")
-        temporary.rename(folder / file_name(name))

@@ -1,24 +1,23 @@
-"""The warehouse: Parquet parts committed whole, read through DuckDB views.
+"""The warehouse: Delta Lake tables committed a batch at a time, read through DuckDB views.
 
 DuckDB 2 lets one process hold a database file for writing and then no other process may
 open it, not even to read; copying the whole file to a snapshot after each ingest costs time
 in proportion to the warehouse (0.8 s per 2,000 matches, measured). So matches are stored as
-Parquet parts instead, and DuckDB reads them:
+Delta tables instead (ingest.warehouse.store), which DuckDB reads file by file:
 
-    <warehouse>/parts/<part>/{games,seats,events,score_events,track_moves,rejects}.parquet
-    <warehouse>/staging/      parts being written (never read)
-    <warehouse>/compacting/   a merged part being written (ingest.warehouse.compact)
-    <warehouse>/LOCK          held by the one ingest that writes
-    <warehouse>/meta.json     the schema version
-    <warehouse>/catalogues/   copies of the catalogues its matches were played with, when
-                              squire does not ship them (ingest.files.catalogues.keep)
-    <warehouse>/experiments/  what each experiment measured and why it stopped (a file each)
+    <warehouse>/tables/<table>/   a Delta table each (games, seats, events, …, rejects, the
+                                  summaries), and `batches`, the commit point of them all
+    <warehouse>/LOCK              held by the one process that writes
+    <warehouse>/meta.json         the schema version
+    <warehouse>/catalogues/       copies of the catalogues its matches were played with, when
+                                  squire does not ship them (ingest.files.catalogues.keep)
+    <warehouse>/experiments/      what each experiment measured and why it stopped (a file each)
 
-Workers write a batch of whole matches into a staging folder; the ingest commits it by
-renaming the folder into `parts/`, which is atomic: a reader sees all of a batch or none,
-and a killed ingest leaves only whole matches (its staging folders are swept by the next).
-Readers list the committed parts when they open and never lock anything, so an open
-dashboard never blocks an ingest and an ingest never stops a dashboard from answering.
+Workers write a batch of whole matches as data files of every table; the writer commits
+them, and a reader sees all of a batch or none (ingest.warehouse.store says how), whatever
+a kill left. Readers take a version of the warehouse when they open and never lock
+anything, so an open dashboard never blocks an ingest and an ingest never stops a dashboard
+from answering; any version read again reads the same (`--as-of`).
 """
 
 from __future__ import annotations
@@ -27,11 +26,10 @@ import fcntl
 import functools
 import json
 import os
-import shutil
 import time
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -39,15 +37,16 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
+from deltalake.transaction import AddAction
 
-from ingest.warehouse import summaries
+from ingest.warehouse import store, summaries
 from ingest.warehouse.memory import return_freed
 from ingest.warehouse.stored import Stored
-from ingest.warehouse.tables import COLUMNS, ORIGIN_SQL, TYPES, Reject
+from ingest.warehouse.tables import COLUMNS, TYPES, Reject
 from replay.errors import one_line
 from replay.registry import GAMES
 
-SCHEMA_VERSION = 2  # 2 adds resource_changes and pieces_removed; parts of 1 read as without
+SCHEMA_VERSION = 3  # 3: Delta tables (2: Parquet parts; ingest.warehouse.convert turns them)
 VIEWS = Path(__file__).with_name("views.sql")
 DEFAULT_DB = Path(
     os.environ.get("SQUIRE_WAREHOUSE", Path(__file__).resolve().parents[2] / "data" / "warehouse")
@@ -96,68 +95,31 @@ def schema() -> dict[str, pa.Schema]:
 SCHEMA = schema()
 
 
-# A merged part (ingest.warehouse.compact) names the parts it replaces in this file of its own.
-COVERS = "covers.json"
-# A replaced part stays this long for the readers that listed it before it was replaced.
-GRACE = 600.0
+def summary_table(name: str) -> str:
+    """The Delta table of one of the summaries (ingest.warehouse.summaries)."""
+    return f"summary_{name}"
 
 
-def parts(db: Path) -> list[Path]:
-    """The committed parts, oldest first, less those a merged part replaces: each match is
-    in exactly one of them, whatever a compaction is doing."""
-    folder = Path(db) / "parts"
-    if not folder.exists():
-        return []
-    listed = sorted(p for p in folder.iterdir() if p.is_dir())
-    covered: set[str] = set()
-    for part in listed:
-        if (part / COVERS).exists():
-            try:
-                covered.update(json.loads((part / COVERS).read_text()))
-            except FileNotFoundError:  # deleted since it was listed: replaced itself
-                covered.add(part.name)
-    return [p for p in listed if p.name not in covered]
+def all_schemas() -> dict[str, pa.Schema]:
+    """Every Delta table of the warehouse but `batches`: the rows' and the summaries'."""
+    return {**SCHEMA, **{summary_table(n): t.schema for n, t in empty_summaries().items()}}
 
 
 def exists(db: Path) -> bool:
-    """Whether `db` is a warehouse (a first ingest makes one, empty or not)."""
-    return (Path(db) / "parts").is_dir()
+    """Whether `db` is a warehouse (a first ingest makes one, empty or not), in either
+    format: one of Parquet parts is turned into Delta tables when it is first opened."""
+    return store.exists(db) or (Path(db) / "parts").is_dir()
 
 
-def sequence_of(part: Path) -> int:
-    """A part's place in commit order: the number its name starts with."""
-    return int(part.name.split("-", 1)[0])
-
-
-def sweep_replaced(db: Path, grace: float = GRACE) -> None:
-    """Delete the parts a merged part replaced once it has been in force for `grace` seconds:
-    until then a reader that listed them before the merge still finds every file it named."""
-    folder = Path(db) / "parts"
-    if not folder.exists():
-        return
-    now = time.time()
-    for part in sorted(p for p in folder.iterdir() if p.is_dir()):
-        covers = part / COVERS
-        try:
-            if now - covers.stat().st_mtime <= grace:
-                continue
-            names = json.loads(covers.read_text())
-        except FileNotFoundError:
-            continue
-        for name in names:
-            _delete(folder / name)
-
-
-def _delete(part: Path) -> None:
-    """A replaced part, and first whatever it replaced itself (a merge of merged parts): so
-    that a kill on the way never leaves a part in force twice."""
+def signature(db: Path) -> str:
+    """Changes whenever a commit of the warehouse is made (or `announce` is called): the
+    modification time of `batches`' log, which every commit adds a file to. A page asks for
+    it at every query, so it lists nothing."""
     try:
-        names = json.loads((part / COVERS).read_text())
+        log = (store.folder(db, store.BATCHES) / "_delta_log").stat()
     except FileNotFoundError:
-        names = []
-    for name in names:
-        _delete(part.parent / name)
-    shutil.rmtree(part, ignore_errors=True)
+        return "empty"
+    return f"{log.st_mtime_ns}:{log.st_nlink}"
 
 
 def conform(rows: pa.Table, table: str) -> pa.Table:
@@ -172,35 +134,27 @@ def conform(rows: pa.Table, table: str) -> pa.Table:
     return pa.Table.from_arrays(columns, schema=target)
 
 
-def open_reader(db: Path = DEFAULT_DB) -> duckdb.DuckDBPyConnection:
-    """An in-memory DuckDB connection whose tables are views over the parts committed now.
+def open_reader(
+    db: Path = DEFAULT_DB, as_of: int | datetime | None = None
+) -> duckdb.DuckDBPyConnection:
+    """An in-memory DuckDB connection whose tables are views over the warehouse's latest
+    version, or the one it stood at at `as_of` (a version, or a time).
 
-    An empty or missing warehouse reads as empty tables. Reopen to see later ingests.
+    An empty or missing warehouse reads as empty tables. Reopen to see later ingests. One in
+    the format of Parquet parts is turned into Delta tables first (ingest.warehouse.convert).
     """
+    from ingest.warehouse.convert import ensure_converted
+
+    ensure_converted(db)
     con = duckdb.connect()
     con.execute("SET TimeZone = 'UTC'")  # days are UTC days, as the summaries count them
-    committed = parts(db)
-    # Parts from before summaries (of this version) are summarised from their rows, at each
-    # query; their matches say who played them only through their seats.
-    legacy = [p for p in committed if summaries.missing(p)]
-    for table, arrow_schema in SCHEMA.items():
-        name = "games_stored" if table == "games" and legacy else table
-        _view(con, name, [p / f"{table}.parquet" for p in committed], arrow_schema)
-    if legacy:
-        origin = ORIGIN_SQL.format(games="games_stored", seats="seats")
-        con.execute(f"CREATE VIEW games AS SELECT * REPLACE ({origin} AS origin) FROM games_stored")
-    for table in summaries.SOURCES if legacy else ():
-        _view(con, f"legacy_{table}", [p / f"{table}.parquet" for p in legacy], SCHEMA[table])
-    for name, rows in empty_summaries().items():
-        files = [p / summaries.file_name(name) for p in committed if p not in legacy]
-        stored = f"summary_{name}_stored" if legacy else f"summary_{name}"
-        _view(con, stored, files, rows.schema)
-        if legacy:
-            derived = summaries.sql(name, {t: f"legacy_{t}" for t in summaries.SOURCES})
-            con.execute(
-                f"CREATE VIEW summary_{name} AS "
-                f"SELECT * FROM {stored} UNION ALL BY NAME ({derived})"
-            )
+    snapshot = store.snapshot(db, as_of) if store.exists(db) else None
+    for table, arrow_schema in all_schemas().items():
+        files = [] if snapshot is None else store.files(db, table, snapshot.pins.get(table, 0))
+        _view(con, table, [Path(f) for f in files], arrow_schema)
+    # the warehouse's versions up to the one read: what `squire versions` lists
+    files = [] if snapshot is None else store.files(db, store.BATCHES, snapshot.version)
+    _view(con, "batches", [Path(f) for f in files], store.BATCH_SCHEMA)
     con.execute("CREATE TABLE sources (game VARCHAR, source VARCHAR, position INTEGER)")
     con.executemany(
         "INSERT INTO sources VALUES (?, ?, ?)",
@@ -219,6 +173,22 @@ def open_reader(db: Path = DEFAULT_DB) -> duckdb.DuckDBPyConnection:
     _view(con, "experiment_results", experiment_files(db), EXPERIMENT_RESULTS)
     con.execute(VIEWS.read_text())
     return con
+
+
+def version_of(as_of: str | None) -> int | datetime | None:
+    """`--as-of` as given (a version number, or an ISO time; a time without a zone is
+    UTC) as `open_reader` takes it; ValueError for anything else."""
+    if as_of is None or as_of == "":
+        return None
+    if as_of.isdigit():
+        return int(as_of)
+    try:
+        when = datetime.fromisoformat(as_of)
+    except ValueError:
+        raise ValueError(
+            f"--as-of takes a version (a whole number) or a time (2026-12-05T14:00), not {as_of!r}"
+        ) from None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 def rating_files(db: Path) -> list[Path]:
@@ -288,12 +258,12 @@ def write_experiment(db: Path, row: dict[str, Any]) -> None:
 
 
 def announce(db: Path) -> None:
-    """Tell readers that something stored beside the parts changed (an experiment's record, the
-    ratings): they key what they cache on the time of the parts' folder, which a commit sets
-    (dashboards.data.signature), and would not see it before the next commit otherwise."""
-    folder = Path(db) / "parts"
-    if folder.exists():
-        os.utime(folder)
+    """Tell readers that something stored beside the tables changed (an experiment's record,
+    the ratings): they key what they cache on `signature`, which a commit changes, and would
+    not see it before the next commit otherwise."""
+    log = store.folder(db, store.BATCHES) / "_delta_log"
+    if log.exists():
+        os.utime(log)
 
 
 def _view(
@@ -334,81 +304,70 @@ name VARCHAR, kind VARCHAR, seats BIGINT, wins BIGINT, mu_before DOUBLE, sigma_b
 mu DOUBLE, sigma DOUBLE)"""
 
 
-def staging_folder(db: Path) -> Path:
-    folder = Path(db) / "staging" / uuid.uuid4().hex
-    folder.mkdir(parents=True)
-    return folder
-
-
-# Min/max statistics let a reader skip the parts that cannot hold a match it looks up by
-# game_id (the viewer); on other columns of the big tables they cost a fifth of the writing
-# and no query filters on them.
-STATISTICS: dict[str, bool | list[str]] = {"games": True, "seats": True, "rejects": True}
-
-
-def write_table(rows: pa.Table, path: Path, table: str) -> None:
-    pq.write_table(
-        rows, path, compression="lz4", write_statistics=STATISTICS.get(table, ["game_id"])
-    )
-
-
-def write_part(folder: Path, tables: dict[str, pa.Table]) -> None:
-    """A batch's tables and their summaries (ingest.warehouse.summaries)."""
+def write_batch(db: Path, tables: dict[str, pa.Table]) -> dict[str, AddAction]:
+    """Worker side: a batch's tables and their summaries (ingest.warehouse.summaries) as
+    data files of the warehouse's tables, not yet committed: what `Writer.commit` takes."""
     cast = {table: rows.cast(SCHEMA[table]) for table, rows in tables.items()}
-    for table, rows in cast.items():
-        write_table(rows, folder / f"{table}.parquet", table)
-    summaries.write(folder, summaries.summarise(cast))
+    every = {**cast, **{summary_table(n): t for n, t in summaries.summarise(cast).items()}}
+    return {t: store.write_file(db, t, rows) for t, rows in every.items() if rows.num_rows}
 
 
-def part_summaries(part: Path) -> dict[str, pa.Table]:
-    """A part's summaries: as stored, or (a part from before summaries) from its rows."""
-    if not summaries.missing(part):
-        return {n: pq.read_table(part / summaries.file_name(n)) for n in summaries.SUMMARIES}
-    return summaries.summarise(
-        {
-            n: conform(pq.read_table(part / f"{n}.parquet"), n)
-            if (part / f"{n}.parquet").exists()
-            else SCHEMA[n].empty_table()
-            for n in summaries.SOURCES
-        }
-    )
+def _read_files(db: Path, table: str, version: int, columns: list[str]) -> Iterator[pa.Table]:
+    """`table`'s rows at `version`, a file at a time."""
+    for path in store.files(db, table, version):
+        yield pq.read_table(path, columns=columns)
 
 
-def _stored_pairs(committed: list[Path]) -> Iterator[Iterator[tuple[str, str]]]:
-    """Each part's (game_id, log_sha256), a part at a time."""
-    for part in committed:
-        games = pq.read_table(part / "games.parquet", columns=["game_id", "log_sha256"])
-        yield zip(games["game_id"].to_pylist(), games["log_sha256"].to_pylist(), strict=True)
+# Batches that reach the writer within this many seconds of its last commit are committed
+# with the next: a commit of the warehouse is two dozen commits of tables (about 10 ms each),
+# which a batch every few tenths of a second would pay for again and again.
+GROUP = 2.0
 
 
 class Writer:
-    """The one process that commits parts to a warehouse; creates it on first use."""
+    """The one process that commits to a warehouse; creates it on first use."""
 
     def __init__(self, db: Path = DEFAULT_DB) -> None:
+        from ingest.warehouse.convert import convert_locked
+
         self.db = Path(db)
-        (self.db / "parts").mkdir(parents=True, exist_ok=True)
+        self.db.mkdir(parents=True, exist_ok=True)
         self._lock = open(self.db / "LOCK", "w")  # noqa: SIM115 -- held until close()
         try:
             fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             self._lock.close()
-            raise WarehouseBusy(f"{self.db} is being written by another ingest") from None
-        self._check_version()
-        # A killed ingest leaves staging folders: none of their matches were committed.
-        shutil.rmtree(self.db / "staging", ignore_errors=True)
-        committed = parts(self.db)
-        self.finished = False
-        self.known = Stored()
-        self.known.load(_stored_pairs(committed))
-        self.rejected: set[tuple[str, str]] = set()
-        for part in committed:
-            if (part / "rejects.parquet").exists():
-                rej = pq.read_table(part / "rejects.parquet", columns=["path", "log_sha256"])
+            raise WarehouseBusy(f"{self.db} is being written by another process") from None
+        try:
+            self._check_version()
+            convert_locked(self.db)
+            self.committer = store.Committer(self.db, all_schemas())
+            # A kill between the tables' commits and the one that pins them leaves commits
+            # no reader takes: undone before any pin could take them in.
+            self.committer.settle()
+            (self.db / "meta.json").write_text(
+                json.dumps({"schema_version": SCHEMA_VERSION}) + "\n"
+            )
+            pins = store.snapshot(self.db).pins
+            self.finished = False
+            self.known = Stored()
+            self.known.load(
+                zip(t["game_id"].to_pylist(), t["log_sha256"].to_pylist(), strict=True)
+                for t in _read_files(
+                    self.db, "games", pins.get("games", 0), ["game_id", "log_sha256"]
+                )
+            )
+            self.rejected: set[tuple[str, str]] = set()
+            for rej in _read_files(self.db, "rejects", pins.get("rejects", 0),
+                                   ["path", "log_sha256"]):  # fmt: skip
                 self.rejected.update(zip(rej["path"].to_pylist(), rej["log_sha256"].to_pylist()))
-        # the next part's number: after every part committed, merged or retired since
-        numbers = [sequence_of(p) for p in (self.db / "parts").iterdir() if p.is_dir()]
-        self.sequence = max(numbers, default=0)
-        sweep_replaced(self.db)
+        except BaseException:
+            self.close()
+            raise
+        self._pending: dict[str, list[AddAction]] = {}
+        self._pending_matches = 0
+        self._pending_rejects: list[dict[str, Any]] = []
+        self._last = time.monotonic()
         return_freed()
 
     def _check_version(self) -> None:
@@ -420,21 +379,20 @@ class Writer:
                     f"{self.db} has schema version {found}; this squire knows "
                     f"{SCHEMA_VERSION}: upgrade squire"
                 )
-            # Later versions migrate older parts here, before anything is written.
-        meta.write_text(json.dumps({"schema_version": SCHEMA_VERSION}) + "\n")
 
     def commit(
         self,
-        folder: Path,
+        files: dict[str, AddAction],
         shas: dict[str, str],
         paths: dict[str, str],
         repeats: list[tuple[str, str, str]],
         rejects: list[Reject],
         stamp: Any,
     ) -> Committed:
-        """Commit a staged batch: its new matches and new rejections, or nothing at all."""
+        """Take a written batch (`write_batch`'s files): its new matches and new rejections
+        go into the next commit (`flush`), the rest of its files are deleted."""
         if self.finished:
-            raise RuntimeError("no part can be committed after finish_commits()")
+            raise RuntimeError("no batch can be committed after finish_commits()")
         out = Committed()
         fresh = []
         for game_id, sha in shas.items():
@@ -453,48 +411,69 @@ class Writer:
                 out.conflicts.append(Conflict(path, game_id))
         new_rejects = [r for r in rejects if (r.path, r.log_sha256) not in self.rejected]
         out.rejects = list(rejects)
-        if not fresh and not new_rejects:
-            shutil.rmtree(folder, ignore_errors=True)
-            return out
         if len(fresh) < len(shas):  # some were stored before: keep only the new ones
-            keep = pa.array(fresh, pa.string())
-            kept = {}
-            for table in COLUMNS:
-                part = folder / f"{table}.parquet"
-                rows = pq.read_table(part)
-                kept[table] = rows.filter(pc.is_in(rows["game_id"], value_set=keep))
-                write_table(kept[table], part, table)
-            summaries.write(folder, summaries.summarise(kept))
-        if new_rejects:
-            write_table(
-                pa.table(
-                    {
-                        "path": [r.path for r in new_rejects],
-                        "line": [r.line for r in new_rejects],
-                        "rule": [r.rule for r in new_rejects],
-                        "message": [r.message for r in new_rejects],
-                        "log_sha256": [r.log_sha256 for r in new_rejects],
-                        "rejected_at": [stamp] * len(new_rejects),
-                    },
-                    schema=SCHEMA["rejects"],
-                ),
-                folder / "rejects.parquet",
-                "rejects",
-            )
-        self.sequence += 1
-        os.replace(folder, self.db / "parts" / f"{self.sequence:06d}-{folder.name[:8]}")
+            files = self._keep(files, fresh)
+        for table, action in files.items():
+            self._pending.setdefault(table, []).append(action)
+        self._pending_rejects += [
+            {"path": r.path, "line": r.line, "rule": r.rule, "message": r.message,
+             "log_sha256": r.log_sha256, "rejected_at": stamp}
+            for r in new_rejects
+        ]  # fmt: skip
+        self._pending_matches += len(fresh)
         self.known.add((game_id, shas[game_id]) for game_id in fresh)
         self.rejected.update((r.path, r.log_sha256) for r in new_rejects)
         out.ingested = len(fresh)
         return out
 
+    def _keep(self, files: dict[str, AddAction], fresh: list[str]) -> dict[str, AddAction]:
+        """A batch's files written again with the matches of `fresh` alone."""
+        keep = pa.array(fresh, pa.string())
+        kept = {}
+        for table in COLUMNS:
+            if table in files:
+                rows = pq.read_table(store.folder(self.db, table) / files[table].path)
+                kept[table] = rows.filter(pc.is_in(rows["game_id"], value_set=keep))
+            else:
+                kept[table] = SCHEMA[table].empty_table()
+        for table, action in files.items():
+            store.discard(self.db, table, [action])
+        return write_batch(self.db, kept) if fresh else {}
+
+    @property
+    def pending(self) -> bool:
+        return bool(self._pending or self._pending_rejects)
+
+    def due(self) -> bool:
+        """Whether what was taken since the last commit should be committed now."""
+        return self.pending and time.monotonic() - self._last >= GROUP
+
+    def flush(self) -> None:
+        """Commit what was taken since the last commit: from now on readers see it."""
+        if self.pending:
+            adds = dict(self._pending)
+            if self._pending_rejects:
+                rows = pa.Table.from_pylist(self._pending_rejects, schema=SCHEMA["rejects"])
+                adds["rejects"] = [store.write_file(self.db, "rejects", rows)]
+            self.committer.commit(adds, "ingest", self._pending_matches,
+                                  len(self._pending_rejects), datetime.now(UTC))  # fmt: skip
+        self._pending, self._pending_matches, self._pending_rejects = {}, 0, []
+        self._last = time.monotonic()
+
     def finish_commits(self) -> None:
-        """No more parts come: the index of stored matches and rejections is given up, for
-        what the ingest derives afterwards while it still holds the lock."""
+        """No more batches come: what is pending is committed, and the index of stored
+        matches and rejections is given up, for what the ingest derives afterwards while it
+        still holds the lock."""
+        self.flush()
         self.finished = True
         self.known = Stored()
         self.rejected = set()
 
     def close(self) -> None:
+        """Give the warehouse up; what was taken and not committed is not stored (its files
+        are deleted)."""
+        for table, actions in getattr(self, "_pending", {}).items():
+            store.discard(self.db, table, actions)
+        self._pending = {}
         fcntl.flock(self._lock, fcntl.LOCK_UN)
         self._lock.close()

@@ -208,6 +208,38 @@ def test_the_overview_counts_the_stored_matches(app, warehouse):
     assert sorted(m.value for m in at.metric) == sorted(f"{n:,} matches" for (n,) in people)
 
 
+def test_a_version_chosen_in_the_sidebar_shows_the_matches_stored_by_then_and_the_address_keeps_it(
+    tmp_path, monkeypatch
+):
+    from ingest.pipeline.pipeline import ingest
+    from ingest.warehouse import store
+
+    db = tmp_path / "warehouse"
+    first = ingest([ROOT / "tests" / "knight_academy" / "logs"], db=db, jobs=1)
+    then = store.snapshot(db).version
+    second = ingest([ROOT / "tests" / "heraldry" / "logs"], db=db, jobs=1)
+    assert first.ingested and second.ingested and store.snapshot(db).version > then
+    monkeypatch.setenv("SQUIRE_WAREHOUSE", str(db))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["as-of"] = str(then)  # a link to the warehouse as it stood then
+    at.run()
+    assert not at.exception
+    # the matches the engines replayed from the first folder alone, as the ingest counted them
+    assert [(m.label, m.value) for m in at.metric] == [
+        ("Knight Academy", f"{first.ingested:,} matches")
+    ]
+    assert at.sidebar.selectbox(key="as-of").value == str(then)
+    at.sidebar.selectbox(key="as-of").set_value("").run()  # the latest
+    assert sorted((m.label, m.value) for m in at.metric) == [
+        ("Heraldry", f"{second.ingested:,} matches"),
+        ("Knight Academy", f"{first.ingested:,} matches"),
+    ]
+    assert "as-of" not in at.query_params
+    at.sidebar.selectbox(key="as-of").set_value(str(then)).run()
+    assert at.query_params["as-of"] == str(then)
+    assert len(at.metric) == 1
+
+
 def test_the_viewer_shows_exactly_what_replay_step_shows(app, capsys):
     at = app("viewer", game="ka-example-4p", step="120")
     assert at.slider[0].value == 120
@@ -529,7 +561,7 @@ def test_the_heraldry_viewer_draws_the_map_and_shows_what_replay_step_shows(app,
 
 def test_a_link_chooses_the_statistics_filters_and_the_address_keeps_the_game(app, warehouse):
     at = app("win_rates", **{"filter-game": "heraldry", "filter-players": "3"})
-    assert at.sidebar.selectbox[0].value == "heraldry"
+    assert at.sidebar.selectbox(key="filter-game").value == "heraldry"
     assert at.sidebar.multiselect(key="filter-players").value == [3]
     shown = _win_rates_by(at, "seat")
     want = sql(
@@ -539,12 +571,12 @@ def test_a_link_chooses_the_statistics_filters_and_the_address_keeps_the_game(ap
         WHERE NOT neutral AND game = 'heraldry' AND player_count = 3 GROUP BY 1 ORDER BY 1""",
     )
     assert [tuple(row) for row in shown.iloc[:, :3].itertuples(index=False)] == want
-    at.sidebar.selectbox[0].select("paladins").run()
+    at.sidebar.selectbox(key="filter-game").select("paladins").run()
     assert at.query_params["filter-game"] == "paladins"
     del at.query_params["filter-game"]  # a page reached from the sidebar has no parameters
     del at.query_params["filter-players"]
     at.switch_page("app_pages/balance.py").run()  # the game stays chosen on another page
-    assert at.sidebar.selectbox[0].value == "paladins"
+    assert at.sidebar.selectbox(key="filter-game").value == "paladins"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

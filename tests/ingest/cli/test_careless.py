@@ -61,7 +61,7 @@ EXPERIMENT = ["experiment", "knight-academy", "--metric", "margin"]
         (["simulate", "knight-academy", "-n", "-5"], "between 1 and"),
         (["simulate", "knight-academy", "--played-every", "0"], "between 1 and"),
         (["replay", "--step", "-1", str(GOOD)], "between 0 and"),
-        (["compact", "--target", "0"], "between 1 and"),
+        (["compact", "--retain", "-1"], "between 0 and"),
         (["dashboard", "--port", "70000"], "between 1 and 65,535"),
         (["rescore", "knight-academy", "--players", "11"], "between 1 and 10"),
     ],

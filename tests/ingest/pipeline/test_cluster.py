@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from ingest.cli import main
-from ingest.warehouse.warehouse import SCHEMA, open_reader, parts
+from ingest.warehouse import store
+from ingest.warehouse.warehouse import SCHEMA, open_reader
 
 DASK = Path(sys.executable).with_name("dask")
 if not DASK.exists():
@@ -102,6 +103,10 @@ def test_simulate_and_ingest_on_the_cluster_give_what_a_local_run_gives(cluster,
     assert digest(tmp_path / "dw") == digest(tmp_path / "lw")
 
 
+def _committed(db: Path) -> bool:
+    return store.exists(db) and store.snapshot(db).version > 0
+
+
 def test_a_worker_killed_mid_ingest_costs_nothing_and_stores_nothing_twice(cluster, tmp_path):
     logs = tmp_path / "logs"
     assert main(["simulate", "knight-academy", "-n", "3000", "--seed", "6", "--jobs", "2",
@@ -113,7 +118,7 @@ def test_a_worker_killed_mid_ingest_costs_nothing_and_stores_nothing_twice(clust
         **QUIET,
     )  # fmt: skip
     deadline = time.monotonic() + 120
-    while not parts(db) and ingest.poll() is None and time.monotonic() < deadline:
+    while not _committed(db) and ingest.poll() is None and time.monotonic() < deadline:
         time.sleep(0.01)
     assert ingest.poll() is None, "the kill should land while the ingest is at work"
     cluster.kill("w1")  # with tasks of its own in hand

@@ -25,6 +25,7 @@ from replay.limits import MAX_DEPTH, MAX_LINE_BYTES, MAX_LINES, MAX_LOG_BYTES, d
 from replay.registry import GAMES
 from replay.replayer import open_log
 from tests.attacks import GOOD, MiB, attacks, lines_of, repeated_gzip, text, write_attacks
+from tests.support import uncommitted
 
 ROOT = Path(__file__).parents[3]
 EXAMPLES = sorted(ROOT.glob("tests/*/logs/*.jsonl"))
@@ -285,20 +286,20 @@ def test_a_value_that_does_not_fit_its_column_rejects_only_that_match(tmp_path, 
 def test_a_batch_that_cannot_be_written_is_halved_until_the_log_at_fault_is_alone(
     tmp_path, monkeypatch
 ):
-    write = pipeline.write_part
+    write = pipeline.write_batch
 
-    def refusing(folder, tables):
+    def refusing(db, tables):
         if "ka-example-gawain" in tables["games"]["game_id"].to_pylist():
             raise ValueError("no such column")
-        write(folder, tables)
+        return write(db, tables)
 
-    monkeypatch.setattr(pipeline, "write_part", refusing)
+    monkeypatch.setattr(pipeline, "write_batch", refusing)
     summary = ingest([ROOT / "tests/knight_academy/logs"], db=tmp_path / "wh", jobs=1)
     assert summary.ingested == len(list((ROOT / "tests/knight_academy/logs").glob("*.jsonl"))) - 1
     assert [(Path(r.path).name, r.rule) for r in summary.rejects] == [
         ("ka-example-gawain.jsonl", "INTERNAL")
     ]
-    assert not any((tmp_path / "wh" / "staging").iterdir())
+    assert not uncommitted(tmp_path / "wh")  # no file of the failing batches left behind
 
 
 # --- the whole contract: a folder of attacks beside good logs --------------------------------
@@ -313,7 +314,7 @@ def test_an_ingest_of_attacks_mixed_with_good_logs_stores_every_good_log(mixed):
     con = open_reader(db)
     assert con.execute("SELECT count(*) FROM games").fetchall() == [(good,)]
     assert con.execute("SELECT count(*) FROM rejects").fetchall() == [(len(expected),)]
-    assert not any((db / "staging").iterdir())
+    assert not uncommitted(db)
     again = ingest([folder], db=db, jobs=2)  # nothing is stored twice, rejects included
     assert (again.ingested, again.present, len(again.rejects)) == (0, good, len(expected))
     assert open_reader(db).execute("SELECT count(*) FROM rejects").fetchall() == [(len(expected),)]

@@ -1,5 +1,5 @@
-"""`squire compact`: the same rows in fewer parts, readers answering throughout, ingests never
-blocked, and a kill at any moment losing nothing."""
+"""`squire compact`: the same rows in fewer files, readers answering throughout, every version
+within the retention still readable, and a kill at any moment losing nothing."""
 
 from __future__ import annotations
 
@@ -17,23 +17,17 @@ import pytest
 from ingest.cli import main
 from ingest.pipeline.pipeline import ingest
 from ingest.warehouse import compact as compaction
-from ingest.warehouse.compact import compact, runs
-from ingest.warehouse.warehouse import (
-    SCHEMA,
-    WarehouseBusy,
-    Writer,
-    open_reader,
-    parts,
-    sweep_replaced,
-)
+from ingest.warehouse import store
+from ingest.warehouse.compact import compact
+from ingest.warehouse.warehouse import SCHEMA, WarehouseBusy, Writer, all_schemas, open_reader
 
 ROOT = Path(__file__).parents[3]
 SAMPLES = ROOT / "data" / "samples"
 
 
-def digest(db: Path) -> dict[str, tuple[int, int | None]]:
+def digest(db: Path, as_of: int | None = None) -> dict[str, tuple[int, int | None]]:
     """Each table's row count and an order-free hash of its rows."""
-    con = open_reader(db)
+    con = open_reader(db, as_of)
     out = {}
     for table in SCHEMA:
         (row,) = con.execute(f"SELECT count(*), bit_xor(hash(x)) FROM {table} x").fetchall()
@@ -44,78 +38,94 @@ def digest(db: Path) -> dict[str, tuple[int, int | None]]:
 
 @pytest.fixture
 def warehouse(sample_parts, tmp_path) -> Path:
-    """The samples in many small parts (conftest), a copy of its own."""
+    """The samples in many small files (conftest), a copy of its own."""
     db = tmp_path / "warehouse"
     shutil.copytree(sample_parts, db)
     return db
 
 
-def test_compaction_keeps_every_row_in_fewer_parts(warehouse, capsys):
-    before, count = digest(warehouse), len(parts(warehouse))
+def files(db: Path, table: str = "games") -> int:
+    """The data files of `table` in the warehouse's latest version."""
+    return len(store.files(db, table, store.snapshot(db).pins[table]))
+
+
+def answers(db: Path) -> dict[str, list[tuple]]:
+    """Every summary summed by its keys: what the pages read."""
+    from ingest.warehouse import summaries
+
+    con = open_reader(db)
+    out = {}
+    for name in summaries.SUMMARIES:
+        rows = summaries.added(con, name, f"summary_{name}").to_pylist()
+        # a sum of shares (fractions) differs in its last digits with the order it is taken in
+        rounded = [{k: round(v, 9) if isinstance(v, float) else v for k, v in r.items()}
+                   for r in rows]  # fmt: skip
+        out[name] = sorted(rounded, key=repr)
+    con.close()
+    return out
+
+
+def test_compaction_keeps_every_row_in_fewer_files(warehouse, capsys):
+    before, summed, count = digest(warehouse), answers(warehouse), files(warehouse)
     assert count > 8
-    assert main(["compact", "--db", str(warehouse), "--target", "600"]) == 0
+    assert main(["compact", "--db", str(warehouse)]) == 0
     assert "merged into" in capsys.readouterr().out
-    after = parts(warehouse)
-    assert len(after) < count / 2 and digest(warehouse) == before
-    assert all(len(run) <= 1 for run in runs(warehouse, 600)), "a second compaction finds nothing"
-    assert main(["compact", "--db", str(warehouse), "--target", "600"]) == 0
+    assert digest(warehouse) == before and answers(warehouse) == summed
+    assert all(files(warehouse, t) == 1 for t in all_schemas() if t != "rejects")
+    assert main(["compact", "--db", str(warehouse)]) == 0
     assert capsys.readouterr().out.strip() == "nothing to compact"
 
 
-def test_a_reader_that_opened_before_keeps_answering_until_the_grace_has_passed(warehouse):
+def test_a_reader_keeps_answering_and_a_version_stays_readable_for_the_retention(warehouse):
     held = open_reader(warehouse)
     rows = held.execute("SELECT count(*), count(DISTINCT game_id) FROM events").fetchall()
-    listed = len(list((warehouse / "parts").iterdir()))
-    compact(warehouse, 600)
+    version = store.snapshot(warehouse).version
+    listed = len(list((warehouse / "tables" / "events").glob("*.parquet")))
+    compact(warehouse)
     assert held.execute("SELECT count(*), count(DISTINCT game_id) FROM events").fetchall() == rows
-    assert len(list((warehouse / "parts").iterdir())) > listed  # the replaced ones wait
-    sweep_replaced(warehouse)  # within the grace: nothing goes
-    assert held.execute("SELECT count(*) FROM games").fetchall()[0][0] > 0
-    sweep_replaced(warehouse, grace=0)
-    assert sorted((warehouse / "parts").iterdir()) == parts(warehouse)
+    assert len(list((warehouse / "tables" / "events").glob("*.parquet"))) == listed + 1
+    assert digest(warehouse, as_of=version) == digest(warehouse)  # the replaced files wait
+    compact(warehouse, retain_hours=0)
+    assert len(list((warehouse / "tables" / "events").glob("*.parquet"))) == 1
     fresh = open_reader(warehouse)
     assert fresh.execute("SELECT count(*), count(DISTINCT game_id) FROM events").fetchall() == rows
 
 
-def test_an_ingest_is_not_blocked_by_a_compaction_and_numbers_its_parts_after_it(
-    warehouse, tmp_path
-):
-    with compaction._lock(warehouse):  # a compaction holds the warehouse
+def test_an_ingest_and_a_compaction_take_turns(warehouse, tmp_path):
+    with compaction._lock(warehouse), pytest.raises(WarehouseBusy):  # a compaction holds it
+        Writer(warehouse)
+    writer = Writer(warehouse)  # an ingest holds it
+    try:
         with pytest.raises(WarehouseBusy):
             compact(warehouse)
-        Writer(warehouse).close()  # an ingest may start
-    writer = Writer(warehouse)  # an ingest holds it: a compaction still runs
-    try:
-        compact(warehouse, 600)
     finally:
         writer.close()
-    sweep_replaced(warehouse, grace=0)
-    newest = parts(warehouse)[-1].name
+    compact(warehouse)
+    (merged,) = store.files(warehouse, "games", store.snapshot(warehouse).pins["games"])
     extra = tmp_path / "extra"
     shutil.copytree(ROOT / "tests" / "knight_academy" / "logs", extra)
     before = digest(warehouse)["games"][0]
     summary = ingest([extra], db=warehouse, jobs=1)
     assert summary.ingested > 0
-    assert parts(warehouse)[-1].name > newest  # after the merged parts, not among them
+    after = store.files(warehouse, "games", store.snapshot(warehouse).pins["games"])
+    assert merged in after and len(after) > 1  # the merged file, and the new batches' beside
     assert digest(warehouse)["games"][0] == before + summary.ingested
 
 
-def test_an_ingest_compacts_by_itself_once_small_parts_pile_up(warehouse, monkeypatch, tmp_path):
+def test_an_ingest_compacts_by_itself_once_small_files_pile_up(warehouse, monkeypatch, tmp_path):
     monkeypatch.setattr(compaction, "PILE", 4)
-    monkeypatch.setattr(compaction, "TARGET", 600)
     before = digest(warehouse)
-    count = len(parts(warehouse))
     extra = tmp_path / "extra"
     shutil.copytree(ROOT / "tests" / "heraldry" / "logs", extra)
     summary = ingest([extra], db=warehouse, jobs=1)
     assert summary.ingested == 2 and summary.compacted is not None
-    assert len(parts(warehouse)) < count
+    assert files(warehouse) == 1
     assert digest(warehouse)["games"][0] == before["games"][0] + 2
 
 
 def _compaction(db: Path) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "ingest.cli", "compact", "--db", str(db), "--target", "600"],
+        [sys.executable, "-m", "ingest.cli", "compact", "--db", str(db), "--retain", "0"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -133,36 +143,44 @@ def _kill_when(proc: subprocess.Popen[bytes], ready) -> bool:
     return running
 
 
+def _commits(db: Path) -> int:
+    return sum(1 for _ in (db / "tables").glob("*/_delta_log/*.json"))
+
+
 def test_a_compaction_killed_at_any_moment_loses_nothing_and_the_next_one_finishes(warehouse):
     before = digest(warehouse)
-    folder = warehouse / "parts"
+    start = _commits(warehouse)
     moments = {
-        "writing a merged part": lambda: any((warehouse / "compacting").glob("*/*.parquet")),
-        "just after a merged part's commit": lambda: any(folder.glob("*/covers.json")),
+        "after a table's merge, before the pin": lambda: _commits(warehouse) > start,
+        "after the pin": lambda: (
+            store.snapshot(warehouse).version > 0
+            and store.snapshot(warehouse).pins != store.snapshot(warehouse, 1).pins
+            and _commits(warehouse) > start + len(all_schemas())
+        ),
     }
     for moment, ready in moments.items():
-        assert _kill_when(_compaction(warehouse), ready), f"the kill came too late: {moment}"
+        _kill_when(_compaction(warehouse), ready)
         assert digest(warehouse) == before, moment
-        Writer(warehouse).close()  # the warehouse still takes an ingest
+        Writer(warehouse).close()  # the warehouse still takes an ingest (and settles)
+        assert digest(warehouse) == before, moment
     rng = random.Random(7)
     for _ in range(4):  # and at moments nobody chose
         proc = _compaction(warehouse)
         time.sleep(rng.uniform(0.3, 2.0))
         _kill_when(proc, lambda: True)
         assert digest(warehouse) == before
-    compact(warehouse, 600)
-    assert digest(warehouse) == before and not (warehouse / "compacting").exists()
-    assert not runs(warehouse, 600)
+    compact(warehouse, retain_hours=0)
+    assert digest(warehouse) == before and files(warehouse, "events") == 1
 
 
-def test_a_merged_part_gathers_its_rows_into_few_row_groups(warehouse, monkeypatch):
+def test_a_merged_file_gathers_its_rows_into_few_row_groups(warehouse, monkeypatch):
     import pyarrow.parquet as pq
+    from deltalake import WriterProperties
 
-    monkeypatch.setattr(compaction, "ROW_GROUP", 1000)
-    compact(warehouse, target=10**9)
-    (part,) = parts(warehouse)
-    games = pq.ParquetFile(part / "games.parquet").metadata
-    events = pq.ParquetFile(part / "events.parquet").metadata
-    assert games.num_row_groups == -(-games.num_rows // 1000)  # not one per merged part
-    assert all(events.row_group(i).num_rows <= 1000 for i in range(events.num_row_groups))
-    assert events.num_row_groups == -(-events.num_rows // 1000)
+    monkeypatch.setattr(compaction, "WRITER", WriterProperties(max_row_group_size=1000))
+    compact(warehouse)
+    (games,) = store.files(warehouse, "games", store.snapshot(warehouse).pins["games"])
+    (events,) = store.files(warehouse, "events", store.snapshot(warehouse).pins["events"])
+    games_meta, events_meta = pq.ParquetFile(games).metadata, pq.ParquetFile(events).metadata
+    assert games_meta.num_row_groups == -(-games_meta.num_rows // 1000)
+    assert all(events_meta.row_group(i).num_rows <= 1000 for i in range(events_meta.num_row_groups))

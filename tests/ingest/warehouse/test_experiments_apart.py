@@ -201,18 +201,18 @@ def test_people_s_matches_alone_read_as_a_warehouse_of_them_alone(people, wareho
 
 
 def test_a_part_from_before_origins_says_who_played_its_matches(people, warehouses, tmp_path):
-    """A part written before `games.origin` and its summaries' version: its matches' origin
-    is read from their seats, and its summaries derived from its rows."""
-    import shutil
-
+    """A part of the older format written before `games.origin` and its summaries' version:
+    converted, its matches' origin is read from their seats, and its summaries derived from
+    its rows."""
     import pyarrow.parquet as pq
 
     from ingest.warehouse import summaries
-    from ingest.warehouse.warehouse import parts
+    from ingest.warehouse.convert import parts
+    from tests.ingest.warehouse.older import as_parts
 
     _, mixed, _ = warehouses
     old = tmp_path / "old"
-    shutil.copytree(mixed, old)
+    as_parts(mixed, old)
     for part in parts(old):
         games = pq.read_table(part / "games.parquet")
         pq.write_table(games.drop_columns(["origin"]), part / "games.parquet")

@@ -1,9 +1,10 @@
 """The summaries (ingest.warehouse.summaries) answer every statistics question exactly as the
-rows do: under every filter, for parts from before summaries, after a compaction, and for a
-batch whose matches were partly stored already."""
+rows do: under every filter, after a compaction, for a warehouse of the older format converted,
+and for a batch whose matches were partly stored already."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from datetime import date
 from pathlib import Path
@@ -16,10 +17,11 @@ from polars.testing import assert_frame_equal
 from dashboards import queries
 from dashboards.data import Filters
 from ingest.pipeline.pipeline import ingest
-from ingest.warehouse import summaries
+from ingest.warehouse import store, summaries
 from ingest.warehouse.compact import compact
-from ingest.warehouse.warehouse import open_reader, parts
+from ingest.warehouse.warehouse import open_reader
 from replay.registry import GAMES
+from tests.ingest.warehouse.older import as_parts
 
 ROOT = Path(__file__).parents[3]
 SAMPLES = ROOT / "data" / "samples"
@@ -323,30 +325,29 @@ def test_the_box_plot_quartiles_are_exact():
     assert row == ("a", 0, True, 4, 3.0, 1, 1.75, 2.0, 3.25, 7)
 
 
-def test_parts_from_before_summaries_answer_alike_and_compaction_writes_theirs(warehouse, tmp_path):
+def test_a_compacted_warehouse_answers_as_its_rows_do(warehouse, tmp_path):
     db = tmp_path / "warehouse"
     shutil.copytree(warehouse, db)
-    old = parts(db)[::2]
-    for part in old:  # as a part written before summaries existed
-        for name in summaries.SUMMARIES:
-            (part / summaries.file_name(name)).unlink()
-    filters = every_filter(db)[1::6]  # every filter is checked on summaries as written above
-    check_all(db, filters)
-    done = compact(db, target=10**9)  # one run: every part merged
-    assert done.merged == 1 and not any(summaries.missing(p) for p in parts(db))
-    check_all(db, filters)
+    assert compact(db).summaries == len(summaries.SUMMARIES)  # each summed by its keys
+    check_all(db, every_filter(db)[::6])
 
 
-def test_a_large_part_from_before_summaries_is_given_them(warehouse, tmp_path):
-    db = tmp_path / "warehouse"
-    shutil.copytree(warehouse, db)
-    compact(db, target=10**9)
-    (part,) = parts(db)
-    for name in summaries.SUMMARIES:
-        (part / summaries.file_name(name)).unlink()
-    done = compact(db, target=10)  # the part is too large to merge
-    assert (done.merged, done.summarised) == (0, 1) and not summaries.missing(part)
-    check_all(db, every_filter(db)[::4])
+def test_a_warehouse_of_parts_is_converted_on_first_open_and_answers_alike(warehouse, tmp_path):
+    """The older format, parts with their summaries (some without: written before them),
+    and a merged part beside the two it replaced: converted when first opened, every table
+    counted, and every question answered as before."""
+    old = tmp_path / "old"
+    counts = as_parts(warehouse, old)
+    first = sorted((old / "parts").iterdir())[0]
+    for name in summaries.SUMMARIES:  # as a part written before summaries existed
+        (first / summaries.file_name(name)).unlink()
+    filters = every_filter(warehouse)[1::6]
+    con = open_reader(old)
+    assert {t: con.sql(f"SELECT count(*) FROM {t}").fetchall()[0][0] for t in counts} == counts
+    con.close()
+    assert not (old / "parts").exists() and store.exists(old)
+    assert json.loads((old / "meta.json").read_text()) == {"schema_version": 3}
+    assert check_all(old, filters) == check_all(warehouse, filters)
 
 
 def test_a_batch_partly_stored_before_is_summarised_for_its_new_matches(tmp_path):

@@ -18,7 +18,8 @@ from ingest.cli import main
 from ingest.files.read import read_log
 from ingest.pipeline.pipeline import ingest
 from ingest.simulation.simulate import Spec, simulate_chunk, write_log
-from ingest.warehouse.warehouse import WarehouseBusy, Writer, open_reader, parts
+from ingest.warehouse import store
+from ingest.warehouse.warehouse import WarehouseBusy, Writer, open_reader
 from replay.replayer import open_log, replay
 from tests.support import CATALOGUES
 
@@ -129,11 +130,11 @@ def test_ingesting_twice_is_the_same_as_once(tmp_path, broken):
         name: table(db, name, "ALL")
         for name in ("games", "seats", "events", "score_events", "track_moves", "rejects")
     }
-    committed = parts(db)
+    version = store.snapshot(db).version
     again = ingest([broken, SAMPLES], db=db, jobs=2)
     assert again.ingested == 0 and again.present == SAMPLE_COUNT + 1  # and the good example
     assert len(again.rejects) == len(EXPECTED_REJECTS)
-    assert parts(db) == committed
+    assert store.snapshot(db).version == version  # nothing new: nothing committed
     assert {name: table(db, name, "ALL") for name in before} == before
 
 
@@ -175,16 +176,16 @@ def test_only_one_ingest_writes_at_a_time(tmp_path):
 
 
 def test_a_writer_that_gave_up_its_index_commits_nothing_more(tmp_path):
-    """An ingest gives up the index of stored matches before its ratings: a part committed
+    """An ingest gives up the index of stored matches before its ratings: a batch committed
     after that could store a match twice, so none is."""
     writer = Writer(tmp_path / "wh")
     try:
         writer.finish_commits()
         with pytest.raises(RuntimeError, match="finish_commits"):
-            writer.commit(tmp_path / "staged", {"ka-1": "0" * 64}, {}, [], [], None)
+            writer.commit({}, {"ka-1": "0" * 64}, {}, [], [], None)
     finally:
         writer.close()
-    assert not list((tmp_path / "wh" / "parts").iterdir())
+    assert store.snapshot(tmp_path / "wh").version == 0
 
 
 def _whole_matches_only(db: Path) -> None:
@@ -199,6 +200,10 @@ def _whole_matches_only(db: Path) -> None:
     ).fetchall() == [(0,)]
 
 
+def _committed(db: Path) -> bool:
+    return store.exists(db) and store.snapshot(db).version > 0
+
+
 def _squire(*args: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "ingest.cli", *args],
@@ -211,7 +216,7 @@ def test_an_ingest_killed_midway_leaves_whole_matches_and_a_rerun_finishes(tmp_p
     db = tmp_path / "wh"
     proc = _squire("ingest", str(many_logs), "--db", str(db), "--jobs", "1")
     deadline = time.monotonic() + 120
-    while not parts(db) and time.monotonic() < deadline and proc.poll() is None:
+    while not _committed(db) and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.02)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
@@ -319,3 +324,75 @@ def test_the_index_of_stored_matches_tells_present_from_conflicting_across_folds
     assert all(index.same(game_id, sha) for game_id, sha in pairs)
     assert index.same("ka-000003", pairs[4][1]) is False  # another log under a stored id
     assert index.same("ka-000100", pairs[0][1]) is None  # not stored
+
+
+def test_a_version_read_again_reads_the_same_after_more_matches_arrive(tmp_path, capsys):
+    db = tmp_path / "wh"
+    first = ingest([ROOT / "tests" / "knight_academy" / "logs"], db=db, jobs=1)
+    then = store.snapshot(db).version
+    at_then = count(db, "SELECT count(*) FROM games")
+    second = ingest([ROOT / "tests" / "heraldry" / "logs"], db=db, jobs=1)
+    assert at_then == first.ingested and count(db, "SELECT count(*) FROM games") == (
+        first.ingested + second.ingested
+    )
+    old = open_reader(db, then)
+    assert old.execute("SELECT count(*), min(game) FROM games").fetchall() == [
+        (first.ingested, "knight-academy")
+    ]
+    assert old.execute(  # the summaries count complete matches alone
+        "SELECT (SELECT sum(matches) FROM summary_matches) = count(*) FROM games WHERE complete"
+    ).fetchall() == [(True,)]
+    # the versions listed, each with the matches stored by then, as the ingests counted them
+    assert main(["versions", "--db", str(db), "--json"]) == 0
+    listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [v["version"] for v in listed] == list(range(1, len(listed) + 1))
+    assert next(v for v in listed if v["version"] == then)["matches"] == first.ingested
+    assert listed[-1]["matches"] == first.ingested + second.ingested
+    # and another Delta reader reads the version by its tables' pins
+    import polars as pl
+
+    pinned = next(v for v in listed if v["version"] == then)["pins"]["games"]
+    assert pl.read_delta(str(db / "tables" / "games"), version=pinned).height == first.ingested
+    # a command reads it too: by its number, or by a time after its commit and before the next
+    complete = count(db, "SELECT count(*) FROM games WHERE complete AND game = 'knight-academy'")
+    when = store.snapshot(db, then).committed_at
+    assert when is not None
+    for as_of in (str(then), when.isoformat()):
+        assert main(["rescore", "knight-academy", "--db", str(db), "--as-of", as_of, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out.splitlines()[-1])["matches"] == complete
+    assert main(["rescore", "heraldry", "--db", str(db), "--as-of", str(then), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["matches"] == 0
+    assert main(["rescore", "heraldry", "--db", str(db), "--as-of", "99", "--json"]) == 2
+    assert "has versions 0 to" in capsys.readouterr().err
+
+
+def test_a_batch_committed_to_some_tables_and_never_pinned_is_never_read_and_is_undone(
+    tmp_path, monkeypatch
+):
+    """The moment a kill can leave a batch in some tables and not others: after its tables'
+    commits, before the one to `batches` that pins them."""
+    db = tmp_path / "wh"
+    logs = ROOT / "tests" / "knight_academy" / "logs"
+    ingest([ROOT / "tests" / "heraldry" / "logs"], db=db, jobs=1)
+    before = {t: count(db, f"SELECT count(*) FROM {t}") for t in ("games", "seats", "events")}
+    version = store.snapshot(db).version
+
+    def killed(self, *args, **kwargs):
+        raise KeyboardInterrupt  # the process stopped between the tables and the pin
+
+    monkeypatch.setattr(store.Committer, "pin", killed)
+    with pytest.raises(KeyboardInterrupt):
+        ingest([logs], db=db, jobs=1)
+    monkeypatch.undo()
+    ahead = [t for t in ("games", "seats", "events")
+             if len(list((db / "tables" / t / "_delta_log").glob("*.json"))) > 1 + 1]  # fmt: skip
+    assert ahead, "the tables took the batch's commits"
+    assert store.snapshot(db).version == version  # nothing pinned them
+    assert {t: count(db, f"SELECT count(*) FROM {t}") for t in before} == before
+    summary = ingest([logs], db=db, jobs=1)  # which first undoes what no pin took in
+    assert summary.present == 0 and summary.ingested == len(list(logs.glob("*.jsonl")))
+    con = open_reader(db)
+    assert con.execute("SELECT count(*) = count(DISTINCT game_id) FROM games").fetchall() == [
+        (True,)
+    ]
+    _whole_matches_only(db)

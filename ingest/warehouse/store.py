@@ -1,0 +1,245 @@
+"""The warehouse's tables as Delta Lake tables (delta-rs), and what keeps a batch whole
+across them.
+
+    <warehouse>/tables/<table>/    a Delta table each: games, seats, events, …, rejects, and
+                                   the statistics' summaries (ingest.warehouse.summaries)
+    <warehouse>/tables/batches/    a row for every commit of the warehouse (a batch of
+                                   matches, a compaction, a conversion): the commit point
+
+Delta commits one table at a time, and a batch of matches spans them all. So a batch's files
+are committed to every other table first, and then a row to `batches`, whose commit carries
+in its own metadata the version every table stood at with it (its pins). A reader takes a
+version of `batches` (the latest, or one asked for) and reads each table at its pin: it sees
+all of a batch or none of it, whatever an ingest is doing or a kill left behind, and a
+version of the warehouse read again later reads the same. A table's commits past its pin
+(an ingest killed between its tables) are undone by the next writer before it commits
+anything (`Committer.settle`), so no pin ever takes them in.
+
+Workers write a batch's data files straight into the tables' folders; a file no commit names
+is not part of any table (a killed worker's), and `vacuum` deletes it later. Only the one
+writer of the warehouse commits (ingest.warehouse.warehouse.Writer holds its lock).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import threading
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+from deltalake import CommitProperties, DeltaTable, PostCommitHookProperties
+from deltalake.transaction import AddAction
+
+TABLES = "tables"
+BATCHES = "batches"
+PINS = "squire.pins"  # the key of a `batches` commit's metadata that holds the pins
+BATCH_SCHEMA = pa.schema(
+    [
+        ("version", pa.int64()),  # the version of `batches` this row was committed as
+        ("kind", pa.string()),  # ingest, compaction, conversion
+        ("matches", pa.int64()),  # stored by this commit
+        ("rejects", pa.int64()),
+        ("committed_at", pa.timestamp("us", tz="UTC")),
+    ]
+)
+# Expired log entries are cleaned up by `squire compact`, not after every commit: a
+# reader reading an older version needs them.
+HOOKS = PostCommitHookProperties(create_checkpoint=True, cleanup_expired_logs=False)
+
+
+def folder(db: Path, table: str) -> Path:
+    return Path(db) / TABLES / table
+
+
+def exists(db: Path) -> bool:
+    """Whether `db` holds Delta tables (a first ingest makes them, empty or not)."""
+    return (folder(db, BATCHES) / "_delta_log").is_dir()
+
+
+def create(db: Path, schemas: Mapping[str, pa.Schema]) -> None:
+    """Every table of `schemas` that is missing, empty, then `batches`: a warehouse exists
+    once `batches` does, so a kill on the way leaves the rest to the next writer."""
+    for table, schema in [*schemas.items(), (BATCHES, BATCH_SCHEMA)]:
+        path = folder(db, table)
+        if not (path / "_delta_log").is_dir():
+            path.mkdir(parents=True, exist_ok=True)
+            DeltaTable.create(str(path), schema=schema, mode="ignore")
+
+
+# Min/max statistics let a reader skip the files that cannot hold a match it looks up by
+# game_id (the viewer); on other columns of the big tables they cost a fifth of the writing
+# and no query filters on them.
+STATISTICS: dict[str, bool | list[str]] = {"games": True, "seats": True, "rejects": True}
+# Rows of a file's row group, where a file is written whole (a compaction's): few groups to
+# scan, each small enough that a look-up of one match by its statistics reads little.
+ROW_GROUP = 128 * 1024
+
+
+def write_file(db: Path, table: str, rows: pa.Table) -> AddAction:
+    """`rows` as a new data file of `table`, not yet committed: what a commit adds."""
+    name = f"{uuid.uuid4().hex}.parquet"
+    path = folder(db, table) / name
+    pq.write_table(
+        rows,
+        path,
+        compression="lz4",
+        write_statistics=STATISTICS.get(table, ["game_id"]),
+        row_group_size=ROW_GROUP,
+    )
+    # What Delta readers skip files by: the row count, and game_id's bounds.
+    stats: dict[str, object] = {"numRecords": rows.num_rows}
+    if "game_id" in rows.column_names and rows.num_rows and not rows["game_id"].null_count:
+        bounds = pc.min_max(rows["game_id"]).as_py()
+        stats |= {"minValues": {"game_id": bounds["min"]}, "maxValues": {"game_id": bounds["max"]},
+                  "nullCount": {"game_id": 0}}  # fmt: skip
+    made = os.stat(path)
+    return AddAction(name, made.st_size, {}, int(made.st_mtime * 1000), True, json.dumps(stats))
+
+
+def discard(db: Path, table: str, actions: Sequence[AddAction]) -> None:
+    """Files written for a commit that will not be made."""
+    for action in actions:
+        (folder(db, table) / action.path).unlink(missing_ok=True)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A version of the warehouse: that of `batches`, and the version of each table it
+    pins (none at all: nothing committed yet)."""
+
+    version: int
+    pins: dict[str, int]
+    committed_at: datetime | None
+
+
+def snapshot(db: Path, as_of: int | datetime | None = None) -> Snapshot:
+    """The warehouse's latest version, or the one it stood at at `as_of` (a version of
+    `batches`, or a time); ValueError for a version it never had."""
+    batches = DeltaTable(str(folder(db, BATCHES)))
+    latest = batches.version()
+    if as_of is None:
+        version = latest
+    elif isinstance(as_of, datetime):
+        try:
+            batches.load_as_version(as_of)
+        except Exception:  # delta-rs says so in an error of its own
+            raise ValueError(
+                f"{db} has no version as early as {as_of:%Y-%m-%d %H:%M:%S %Z}"
+            ) from None
+        version = batches.version()
+    else:
+        if not 0 <= as_of <= latest:
+            raise ValueError(f"{db} has versions 0 to {latest}, not {as_of}")
+        version = as_of
+    info = _commit_info(db, version)
+    pins = json.loads(str(info.get(PINS, "{}")))
+    stamp = info.get("timestamp")
+    at = datetime.fromtimestamp(stamp / 1000, UTC) if isinstance(stamp, int) else None
+    return Snapshot(version, {str(k): int(v) for k, v in pins.items()}, at)
+
+
+def _commit_info(db: Path, version: int) -> dict[str, object]:
+    """The commitInfo of `batches`' commit `version` (read from its log: delta-rs' history
+    lists the latest commits, whatever version a table was loaded at)."""
+    entry = folder(db, BATCHES) / "_delta_log" / f"{version:020d}.json"
+    for line in entry.read_text().splitlines():
+        action = json.loads(line)
+        if "commitInfo" in action:
+            info: dict[str, object] = action["commitInfo"]
+            return info
+    return {}
+
+
+def files(db: Path, table: str, version: int) -> list[str]:
+    """The data files of `table` at `version`."""
+    return list(_files_at(str(folder(db, table)), version))
+
+
+# A reader opens every table at its pin, and a dashboard opens a reader at every commit: a
+# table read before is brought forward from where it was (the commits since), not loaded
+# again from its last checkpoint, and a version's files, which never change, are kept.
+_READ: dict[str, DeltaTable] = {}
+_READING = threading.Lock()
+
+
+@functools.lru_cache(maxsize=1024)
+def _files_at(path: str, version: int) -> tuple[str, ...]:
+    with _READING:
+        table = _READ.get(path)
+        if table is None or table.version() > version:
+            table = _READ[path] = DeltaTable(path, version=version)
+        elif table.version() < version:
+            table.load_as_version(version)
+        return tuple(table.file_uris())
+
+
+class Committer:
+    """The writer's side: appends to every table, and the `batches` commit that pins them.
+    Only one exists for a warehouse at a time (its writer's lock)."""
+
+    def __init__(self, db: Path, schemas: Mapping[str, pa.Schema]) -> None:
+        self.db = Path(db)
+        self.schemas = dict(schemas)
+        create(self.db, self.schemas)
+        self.tables = {t: DeltaTable(str(folder(self.db, t))) for t in self.schemas}
+        self.batches = DeltaTable(str(folder(self.db, BATCHES)))
+
+    def settle(self) -> list[str]:
+        """Undo every table's commits past its pin (an ingest killed between its tables'
+        commits and the one to `batches`): the tables restored."""
+        pins = snapshot(self.db).pins
+        undone = []
+        for table, delta in self.tables.items():
+            pin = pins.get(table, 0)
+            if delta.version() > pin:
+                delta.restore(pin)
+                delta.update_incremental()
+                undone.append(table)
+        return undone
+
+    def commit(
+        self,
+        adds: Mapping[str, Sequence[AddAction]],
+        kind: str,
+        matches: int,
+        rejects: int,
+        stamp: datetime,
+    ) -> int:
+        """The files of `adds` appended to their tables, then the row to `batches` that makes
+        them part of the warehouse; the warehouse's new version."""
+        for table, actions in adds.items():
+            if actions:
+                delta = self.tables[table]
+                delta.create_write_transaction(list(actions), mode="append",
+                                               schema=self.schemas[table],
+                                               post_commithook_properties=HOOKS)  # fmt: skip
+                delta.update_incremental()
+        return self.pin(kind, matches, rejects, stamp)
+
+    def pin(self, kind: str, matches: int, rejects: int, stamp: datetime) -> int:
+        """A row to `batches` pinning every table at its version now: the commit point."""
+        version = self.batches.version() + 1
+        row = pa.Table.from_pylist(
+            [{"version": version, "kind": kind, "matches": matches, "rejects": rejects,
+              "committed_at": stamp}],
+            schema=BATCH_SCHEMA,
+        )  # fmt: skip
+        action = write_file(self.db, BATCHES, row)
+        pins = {t: delta.version() for t, delta in self.tables.items()}
+        self.batches.create_write_transaction(
+            [action],
+            mode="append",
+            schema=BATCH_SCHEMA,
+            commit_properties=CommitProperties(custom_metadata={PINS: json.dumps(pins)}),
+            post_commithook_properties=HOOKS,
+        )
+        self.batches.update_incremental()
+        return int(self.batches.version())

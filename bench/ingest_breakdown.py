@@ -1,5 +1,5 @@
 """Where a worker's ingest time goes, per match on one core: reading and hashing the files,
-replaying them, building rows, converting rows to Arrow, writing the Parquet part.
+replaying them, building rows, converting rows to Arrow, writing the batch's files.
 
     python bench/ingest_breakdown.py [LOG_FOLDER]     (default: the Knight Academy samples)
 

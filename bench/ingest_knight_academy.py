@@ -5,9 +5,12 @@ proportional ones, which count once the pages the workers share with the fork se
 what the ingest spends after its last commit.
 
     python bench/ingest_knight_academy.py [-n 20000] [--jobs 2] [--logs FOLDER] [--db W]
+    python bench/ingest_knight_academy.py --s3 [-n 20000]
 
 The logs are simulated once into FOLDER (default: a folder in the temp dir) and reused. They
 go into the warehouse W, which must not exist yet (default: a new folder in the temp dir).
+`--s3` ingests into a warehouse on a local S3 server instead (moto's, `moto[server]`, started
+as a process of its own, whose memory is not counted), as `--db s3://…` would.
 """
 
 from __future__ import annotations
@@ -86,13 +89,44 @@ def proportional(pids: list[int]) -> int:
     return total * 1024
 
 
+def s3_server() -> tuple[subprocess.Popen[bytes], str]:
+    """moto's S3 server on a free port, this process's AWS_* variables (which the ingest
+    inherits) pointing at it, and a warehouse's address in a new bucket."""
+    import socket
+
+    import boto3
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "moto.server", "-p", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.environ.update(AWS_ACCESS_KEY_ID="bench", AWS_SECRET_ACCESS_KEY="bench",
+                      AWS_REGION="us-east-1", AWS_ENDPOINT_URL=f"http://127.0.0.1:{port}",
+                      AWS_ALLOW_HTTP="true")  # fmt: skip
+    for _ in range(100):
+        try:
+            boto3.client("s3").create_bucket(Bucket="bench")
+            break
+        except Exception:  # not listening yet
+            time.sleep(0.1)
+    return server, "s3://bench/warehouse"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("-n", type=int, default=20_000)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--logs", default=str(Path(tempfile.gettempdir()) / "squire-bench-ka"))
     parser.add_argument("--db", help="a warehouse that does not exist yet (default: a new one)")
+    parser.add_argument("--s3", action="store_true", help="into a local S3 server's warehouse")
     args = parser.parse_args()
+    server = s3_server() if args.s3 else None
+    if server is not None:
+        args.db = server[1]
     logs = Path(args.logs) / str(args.n)
     squire = [sys.executable, "-m", "ingest.cli"]
     if not logs.exists() or len(list(logs.iterdir())) < args.n:
@@ -114,7 +148,7 @@ def main() -> None:
         )
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or str(Path(folder) / "warehouse")
-        if args.db and Path(args.db).exists():
+        if args.db and not args.s3 and Path(args.db).exists():
             sys.exit(f"{args.db} exists: the ingest is measured into a new warehouse")
         started = time.perf_counter()
         tail = Path(folder) / "tail"
@@ -136,6 +170,8 @@ def main() -> None:
         seconds = time.perf_counter() - started
         out = proc.stdout.read().decode() if proc.stdout else ""
         after = float(tail.read_text()) if tail.exists() else float("nan")
+    if server is not None:
+        server[0].terminate()
     print(out.strip().splitlines()[0] if out.strip() else "(no summary)")
     print(
         f"end to end: {args.n / seconds:,.0f} matches/s with {args.jobs} jobs "

@@ -7,19 +7,19 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 import duckdb
 import polars as pl
 import streamlit as st
 
+from ingest.warehouse.location import Place, place
 from ingest.warehouse.warehouse import DEFAULT_DB, open_reader
 from ingest.warehouse.warehouse import signature as warehouse_signature
 
 
-def warehouse_path() -> Path:
-    return Path(os.environ.get("SQUIRE_WAREHOUSE", DEFAULT_DB))
+def warehouse_path() -> Place:
+    return place(os.environ.get("SQUIRE_WAREHOUSE") or DEFAULT_DB)
 
 
 # The version of the warehouse the pages read (the sidebar's choice, kept in the address so
@@ -46,7 +46,7 @@ def signature() -> str:
 def _connection(path: str, signature_: str) -> duckdb.DuckDBPyConnection:
     """A reader of the version `signature_` names, or of the latest when it was taken (one
     per signature)."""
-    return open_reader(Path(path), version_in(signature_))
+    return open_reader(place(path), version_in(signature_))
 
 
 def version_in(signature_: str) -> int | None:

@@ -14,16 +14,15 @@ from dashboards.i18n import t
 from dashboards.match import load
 from ingest.analyses.outlook import Model
 from ingest.analyses.review import NotEnoughMatches, Review, model_of, review
+from ingest.warehouse.location import place
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
 def _model(game: str, path: str, signature_: str) -> Model | str:
     """The game's model as the last ingest kept it, or why there is none (too few stored
     matches)."""
-    from pathlib import Path
-
     try:
-        return model_of(Path(path), game)
+        return model_of(place(path), game)
     except NotEnoughMatches as err:
         return str(err)
 

@@ -35,6 +35,10 @@ class ReplayError(Exception):
         self.message = one_line(message)
         super().__init__(rejection(path, line, rule, self.message))
 
+    def __reduce__(self) -> tuple[type[ReplayError], tuple[str, int, str, str]]:
+        # as its fields, not its one-line text: it crosses to and from worker processes
+        return (type(self), (self.path, self.line, self.rule, self.message))
+
 
 # An unexpected exception while replaying one log rejects that log under this id, never the
 # whole run: it is squire's fault, not necessarily the log's, and worth a report.

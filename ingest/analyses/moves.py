@@ -15,12 +15,12 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from ingest.files.catalogues import Library
+from ingest.warehouse.location import Place, place, spool, write_whole
 from replay.analysis import CHOICE, Scorer, accuracy, deciders, decisions, judge, swings
 from replay.replayer import Match, open_log, replay
 
@@ -113,7 +113,7 @@ _prepared: dict[str, tuple[dict[int, tuple[int, Any, Any]], Scorer | None]] = {}
 
 def _judge_chunk(task: _Task) -> tuple[int, list[Decision]]:
     """The chunk's decisions judged (those that can be), and how many it held."""
-    match = open_log(task.data, task.name, catalogues=Library(Path(task.db)))
+    match = open_log(task.data, task.name, catalogues=Library(place(task.db)))
     key = f"{fingerprint(match)}:{task.cut}"
     if key not in _prepared:
         _prepared.clear()
@@ -124,7 +124,7 @@ def _judge_chunk(task: _Task) -> tuple[int, list[Decision]]:
             from ingest.analyses.cut import ModelScorer
             from ingest.analyses.review import model_of
 
-            scorer = ModelScorer(model_of(Path(task.db), match.game.name), match, outcome)
+            scorer = ModelScorer(model_of(place(task.db), match.game.name), match, outcome)
         _prepared[key] = (points, scorer)
     points, scorer = _prepared[key]
     out = []
@@ -140,7 +140,7 @@ def _judge_chunk(task: _Task) -> tuple[int, list[Decision]]:
 def analyse_log(
     data: bytes,
     name: str,
-    db: Path,
+    db: Place,
     executor: Any,
     samples: int = 16,
     policy: str = "greedy",
@@ -198,21 +198,17 @@ def choices(match: Match) -> int:
     return deciders(match, replay(match)).count(CHOICE)
 
 
-def _path(db: Path, game_id: str) -> Path:
+def _path(db: Place, game_id: str) -> Place:
     # a game_id is the log's, any text: the file is named by its hash
-    return Path(db) / ANALYSES / f"{hashlib.sha256(game_id.encode()).hexdigest()[:32]}.json"
+    return place(db) / ANALYSES / f"{hashlib.sha256(game_id.encode()).hexdigest()[:32]}.json"
 
 
-def save(db: Path, analysis: Analysis) -> None:
+def save(db: Place, analysis: Analysis) -> None:
     """Keep `analysis` for its match, whole or not at all."""
-    path = _path(db, analysis.game_id)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    scratch = path.with_name(f".{path.name}.partial")
-    scratch.write_bytes(msgspec.json.encode(analysis))
-    os.replace(scratch, path)
+    write_whole(_path(db, analysis.game_id), msgspec.json.encode(analysis))
 
 
-def load(db: Path, game_id: str, match: Match) -> Analysis | None:
+def load(db: Place, game_id: str, match: Match) -> Analysis | None:
     """The analysis kept for the match, if it judged this very log."""
     try:
         kept = msgspec.json.decode(_path(db, game_id).read_bytes(), type=Analysis)
@@ -224,9 +220,10 @@ def load(db: Path, game_id: str, match: Match) -> Analysis | None:
 
 
 @contextmanager
-def running(db: Path) -> Iterator[None]:
-    """Held while an analysis runs; Busy when another holds it (it takes both cores)."""
-    folder = Path(db) / ANALYSES
+def running(db: Place) -> Iterator[None]:
+    """Held while an analysis runs on this machine; Busy when another holds it (it takes
+    both cores)."""
+    folder = spool(db) / ANALYSES
     folder.mkdir(parents=True, exist_ok=True)
     fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
     try:

@@ -35,6 +35,7 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from ingest.analyses import plackett_luce
+from ingest.warehouse.location import Place, S3Path, arrow_path, place
 from ingest.warehouse.selection import Selection
 from ingest.warehouse.warehouse import announce, open_reader, rating_files
 
@@ -146,11 +147,17 @@ def _rate_match(
 SCHEMA = pl.DataFrame(schema=HISTORY).to_arrow().schema  # HISTORY's, as Parquet is written
 
 
-def stored(db: Path) -> pl.DataFrame:
+def stored(db: Place) -> pl.DataFrame:
     found = rating_files(db)
     if not found:
         return pl.DataFrame(schema=HISTORY)
-    return pl.concat([pl.read_parquet(f) for f in found]).sort("game", "played_at", "game_id")
+    frames = []
+    for f in found:
+        filesystem, where = arrow_path(f)
+        frame = pl.from_arrow(pq.read_table(where, filesystem=filesystem))
+        assert isinstance(frame, pl.DataFrame)
+        frames.append(frame)
+    return pl.concat(frames).sort("game", "played_at", "game_id")
 
 
 def _seats(con: duckdb.DuckDBPyConnection, where: str, **params: Any) -> pl.DataFrame:
@@ -167,18 +174,24 @@ def _streamed(con: duckdb.DuckDBPyConnection, where: str, **params: Any) -> Iter
         yield frame.with_columns(pl.col("played_at").dt.convert_time_zone("UTC"))
 
 
-def _write(rows: Iterable[list[tuple[Any, ...]]], path: Path) -> None:
-    scratch = path.with_name(f".{path.name}")
-    with pq.ParquetWriter(scratch, SCHEMA, compression="lz4") as writer:
+def _write(rows: Iterable[list[tuple[Any, ...]]], path: Place) -> None:
+    """Readers see the file whole or not at all: a scratch file renamed, or on S3 an object,
+    which appears once its upload is complete."""
+    scratch: Place = path if isinstance(path, S3Path) else path.with_name(f".{path.name}")
+    filesystem, where = arrow_path(scratch)
+    with pq.ParquetWriter(where, SCHEMA, compression="lz4", filesystem=filesystem) as writer:
         for chunk in rows:
             if chunk:
                 writer.write_table(pl.DataFrame(chunk, schema=HISTORY, orient="row").to_arrow())
-    os.replace(scratch, path)  # readers see the file whole or not at all
+    if scratch != path:
+        os.replace(str(scratch), str(path))
 
 
-def migrate(db: Path) -> None:
+def migrate(db: Place) -> None:
     """An older squire's single file, split into the games' folders (by DuckDB, straight from
-    file to file: the history may hold millions of rows)."""
+    file to file: the history may hold millions of rows). No warehouse on S3 had one."""
+    if isinstance(db, S3Path):
+        return
     old = Path(db) / OLD_FILE
     if not old.exists():
         return
@@ -186,7 +199,7 @@ def migrate(db: Path) -> None:
     try:
         quoted = str(old).replace("'", "''")
         for (game,) in con.sql(f"SELECT DISTINCT game FROM '{quoted}'").fetchall():
-            folder = Path(db) / FOLDER / game
+            folder = place(db) / FOLDER / game
             folder.mkdir(parents=True, exist_ok=True)
             scratch = folder / ".000000.parquet"
             con.execute(
@@ -233,7 +246,7 @@ FROM ratings WHERE game = $game GROUP BY kind, name
 """
 
 
-def update(db: Path, con: duckdb.DuckDBPyConnection) -> None:
+def update(db: Place, con: duckdb.DuckDBPyConnection) -> None:
     """Bring the stored ratings up to the warehouse's complete matches (`con` reads it, its
     `ratings` view the stored ones); the caller holds the warehouse's lock. Only the matches
     not rated yet are read, unless a game must be rated again."""
@@ -242,7 +255,7 @@ def update(db: Path, con: duckdb.DuckDBPyConnection) -> None:
     stale |= {game for (game,) in con.sql(RATED_AS_ONE).fetchall()}
     for game in sorted(set(firsts) | stale):
         first = firsts.get(game)
-        folder = Path(db) / FOLDER / game
+        folder = place(db) / FOLDER / game
         (last,) = con.sql(LAST, params={"game": game}).fetchall()[0]
         if (
             first is not None
@@ -261,6 +274,8 @@ def update(db: Path, con: duckdb.DuckDBPyConnection) -> None:
             number = max((int(f.stem) for f in folder.glob("*.parquet")), default=0) + 1
             rows = _rated(_streamed(con, fresh, game=game), start)
             _write(rows, folder / f"{number:06d}.parquet")
+        elif isinstance(folder, S3Path):  # S3 renames no folder: see _rate_again_on_s3
+            _rate_again_on_s3(folder, _rated(_streamed(con, PLAYED, game=game), {}))
         else:  # a match played before a rated one: rate the game again from its start
             again = folder.with_name(f".{game}.again")
             shutil.rmtree(again, ignore_errors=True)
@@ -277,7 +292,17 @@ def update(db: Path, con: duckdb.DuckDBPyConnection) -> None:
         announce(db)
 
 
-def of_game(db: Path, game: str, source: str | None = None) -> pl.DataFrame:
+def _rate_again_on_s3(folder: S3Path, rows: Iterable[list[tuple[Any, ...]]]) -> None:
+    """A game's ratings from its start, in place of its files on S3: they are deleted from
+    the latest back, so a kill on the way leaves the ratings of the game's first matches
+    (from which the next ingest goes on), then the new file is written whole. Readers that
+    list the folder meanwhile see fewer matches rated, which `of_game` rates afresh."""
+    for old in sorted(folder.glob("*.parquet"), reverse=True):
+        old.unlink(missing_ok=True)
+    _write(rows, folder / "000001.parquet")
+
+
+def of_game(db: Place, game: str, source: str | None = None) -> pl.DataFrame:
     """The game's history as stored, or, where the stored ratings lag the warehouse (it was
     written by a squire without ratings), rated afresh in memory; rated afresh too over the
     matches of one `source` alone (Selection.source: a narrower field rates differently)."""
@@ -295,7 +320,7 @@ def of_game(db: Path, game: str, source: str | None = None) -> pl.DataFrame:
     return rate(seats)
 
 
-def refresh(db: Path, con: duckdb.DuckDBPyConnection | None = None) -> None:
+def refresh(db: Place, con: duckdb.DuckDBPyConnection | None = None) -> None:
     """`update` from the warehouse's committed matches (the caller holds its lock), on `con`, a
     reader opened after `migrate` (default: one of its own)."""
     if con is None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ingest.files.catalogues import Library
 from ingest.files.read import rebuilt
+from ingest.warehouse.location import Place
 from ingest.warehouse.selection import Selection
 from ingest.warehouse.warehouse import open_reader
 from replay.errors import ReplayError, one_line
@@ -18,7 +18,7 @@ from replay.registry import GAMES
 from replay.rescore import Rescored, rescore
 
 
-def stored_logs(db: Path, selection: Selection) -> Iterator[tuple[str, bytes]]:
+def stored_logs(db: Place, selection: Selection) -> Iterator[tuple[str, bytes]]:
     """Each selected match's log, rebuilt from the warehouse's header and event lines."""
     where, params = selection.where()
     con = open_reader(db, selection.as_of)
@@ -123,7 +123,7 @@ class Report:
 
 
 def rescore_stored(
-    db: Path,
+    db: Place,
     selection: Selection,
     changes: Mapping[str, Any],
     finish_with: str | None = None,

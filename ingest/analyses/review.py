@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import duckdb
@@ -15,6 +14,7 @@ import polars as pl
 from ingest.analyses.outlook import Facts, Model, fit, predict, turning_points
 from ingest.files.read import rebuilt
 from ingest.warehouse.fact_rows import fact_rows
+from ingest.warehouse.location import Place, place, write_whole
 from ingest.warehouse.selection import Selection
 from ingest.warehouse.warehouse import open_reader
 from replay.errors import one_line
@@ -89,7 +89,7 @@ def stored_facts(
     )
 
 
-def fit_stored(db: Path, game: str, source: str | None = None) -> Model:
+def fit_stored(db: Place, game: str, source: str | None = None) -> Model:
     con = open_reader(db)
     try:
         facts = stored_facts(con, game, source=source)
@@ -105,15 +105,15 @@ def fit_stored(db: Path, game: str, source: str | None = None) -> Model:
     return fit(facts, game)
 
 
-def _kept(db: Path, game: str) -> Kept | None:
-    path = Path(db) / MODELS / f"{game}.json"
+def _kept(db: Place, game: str) -> Kept | None:
+    path = place(db) / MODELS / f"{game}.json"
     try:
         return msgspec.json.decode(path.read_bytes(), type=Kept)
     except (FileNotFoundError, msgspec.DecodeError, msgspec.ValidationError):
         return None  # none kept yet, or by another version of squire: fitted again
 
 
-def refresh_models(db: Path, reader: duckdb.DuckDBPyConnection | None = None) -> None:
+def refresh_models(db: Place, reader: duckdb.DuckDBPyConnection | None = None) -> None:
     """Fit again the model of each game whose complete matches grew by a tenth since its
     model was kept, or fell (the caller holds the warehouse's lock): a fit costs an ingest
     about a second and a half and half a GiB, and a few more matches move it by little.
@@ -131,24 +131,21 @@ def refresh_models(db: Path, reader: duckdb.DuckDBPyConnection | None = None) ->
             ):
                 continue
             model = fit(stored_facts(con, game), game)
-            folder = Path(db) / MODELS
-            folder.mkdir(exist_ok=True)
-            scratch = folder / f".{game}.json"
-            scratch.write_bytes(msgspec.json.encode(Kept(complete=complete, model=model)))
-            scratch.replace(folder / f"{game}.json")  # readers see the old model or the new
+            kept_now = msgspec.json.encode(Kept(complete=complete, model=model))
+            write_whole(place(db) / MODELS / f"{game}.json", kept_now)  # the old or the new
     finally:
         if reader is None:
             con.close()
 
 
-def model_of(db: Path, game: str) -> Model:
+def model_of(db: Place, game: str) -> Model:
     """The game's model as the last ingest kept it, or fitted now (a warehouse from before
     models were kept); NotEnoughMatches when too few matches are stored."""
     kept = _kept(db, game)
     return kept.model if kept is not None else fit_stored(db, game)
 
 
-def stored_log(db: Path, game_id: str) -> bytes | None:
+def stored_log(db: Place, game_id: str) -> bytes | None:
     """A stored match's log, rebuilt from its header and event lines as written."""
     con = open_reader(db)
     try:

@@ -23,6 +23,7 @@ from ingest.cli import (
     up,
     versions,
 )
+from replay.errors import one_line
 
 # In the order `squire --help` lists them.
 COMMANDS = (
@@ -58,9 +59,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     args = parser().parse_args(argv)
+    if getattr(args, "storage_option", None):
+        from ingest.warehouse.location import storage_options
+
+        storage_options(dict(args.storage_option))
     try:
         return int(args.run(args))
     except BrokenPipeError:
         return 0
+    except OSError as err:
+        if not str(getattr(args, "db", "")).startswith("s3://"):
+            raise
+        # the server unreachable, the bucket missing, the keys refused: said in one line
+        print(f"squire {args.command}: {args.db}: {one_line(str(err))}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130

@@ -15,7 +15,10 @@ import sys
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from ingest.warehouse.location import Place
 
 # What a batch or an experiment may ask for: an experiment keeps a pair of numbers per match
 # in memory (about 200 bytes), and a batch's pairs are all played before its report.
@@ -94,6 +97,46 @@ def folder(text: str) -> str:
     return text
 
 
+def warehouse(text: str) -> Place:
+    """`--db`: an s3:// address, or a folder (or a path where one can be made)."""
+    from ingest.warehouse.location import SCHEME, S3Path
+
+    if text.startswith(SCHEME):
+        try:
+            return S3Path(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return Path(folder(text))
+
+
+def storage_option(text: str) -> tuple[str, str]:
+    """`--storage-option KEY=VALUE`."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: KEY=VALUE, e.g. AWS_REGION=eu-west-1")
+    return key.strip(), value
+
+
+def db_argument(p: argparse.ArgumentParser, help: str = "the warehouse") -> None:
+    """`--db`, and the settings of a warehouse on S3 (applied by `squire` before a command
+    runs: ingest.cli.main)."""
+    p.add_argument(
+        "--db",
+        type=warehouse,
+        metavar="FOLDER|s3://BUCKET/PATH",
+        help=f"{help} (default data/warehouse)",
+    )
+    p.add_argument(
+        "--storage-option",
+        type=storage_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a setting of the S3 warehouse, as the AWS_* variable it names (AWS_ENDPOINT_URL, "
+        "AWS_REGION, AWS_ALLOW_HTTP, ...); may be repeated",
+    )
+
+
 def _int(text: str) -> int:
     try:
         return int(text)
@@ -101,7 +144,7 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
-def no_warehouse(prog: str, db: Path) -> int:
+def no_warehouse(prog: str, db: Place) -> int:
     """A command that reads a warehouse, given a folder that holds none: one line, status 2."""
     print(
         f"{prog}: no warehouse at {db} (`squire ingest LOGS --db {db}` makes one)", file=sys.stderr

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from ingest.cli import arguments as arg
@@ -22,11 +21,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     # The games played with a catalogue.
     p.add_argument("game", nargs="?", choices=sorted(n for n, g in GAMES.items() if g.catalogue))
     p.add_argument("--check", nargs="+", metavar="FILE", help="check these catalogue files")
-    p.add_argument(
-        "--db",
-        type=arg.folder,
-        help="the warehouse whose kept catalogues to list too (default data/warehouse)",
-    )
+    arg.db_argument(p, "the warehouse whose kept catalogues to list too")
     p.set_defaults(run=run)
 
 
@@ -36,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from ingest.warehouse.warehouse import DEFAULT_DB
     from replay.catalogues import CatalogueError
 
-    warehouse = Path(args.db) if args.db else DEFAULT_DB
+    warehouse = args.db or DEFAULT_DB
 
     if args.check:
         status = 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from ingest.cli import arguments as arg
 
@@ -16,7 +15,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="merge the warehouse's small files into large ones (readers keep reading), and "
         "delete the files no version within the retention reads",
     )
-    p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
+    arg.db_argument(p)
     p.add_argument(
         "--retain",
         type=arg.between(0, 100_000),
@@ -32,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from ingest.warehouse.compact import compact
     from ingest.warehouse.warehouse import DEFAULT_DB, WarehouseBusy, exists
 
-    db = Path(args.db) if args.db else DEFAULT_DB
+    db = args.db or DEFAULT_DB
     if not exists(db):
         return arg.no_warehouse("squire compact", db)
     try:

@@ -18,7 +18,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def serving_arguments(p: argparse.ArgumentParser) -> None:
     """Where the dashboards are served from and what they read (`up` and `dashboard`)."""
-    p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
+    arg.db_argument(p)
     p.add_argument("--port", type=arg.between(1, 65535), default=8501)
     p.add_argument("--address", default="127.0.0.1")
 
@@ -62,9 +62,9 @@ def run(args: argparse.Namespace) -> int:
 
     env = dict(os.environ)
     if args.db:
-        env["SQUIRE_WAREHOUSE"] = str(Path(args.db).resolve())
+        env["SQUIRE_WAREHOUSE"] = str(args.db.resolve() if isinstance(args.db, Path) else args.db)
     url = f"http://{args.address}:{args.port}"
-    cut_short = stopped(Path(args.db) if args.db else DEFAULT_DB)
+    cut_short = stopped(args.db or DEFAULT_DB)
     if cut_short:
         left = sum(len(upload.unprocessed) for upload in cut_short)
         print(

@@ -55,9 +55,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument(
         "--out", type=arg.folder, help="also keep both arms' logs in this folder (a/ and b/)"
     )
-    p.add_argument(
-        "--db", type=arg.folder, help="warehouse the matches go into (default data/warehouse)"
-    )
+    arg.db_argument(p, "warehouse the matches go into")
     p.add_argument("--jobs", type=arg.jobs, help="local worker processes (default: all cores)")
     p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
     p.add_argument("--json", action="store_true", help="one JSON object a batch, then the result")
@@ -70,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
     from ingest.pipeline.executor import chunked, make_executor, start_early, worker_count
     from ingest.simulation.experiment import Arms, Pair, metric_names, run
     from ingest.simulation.simulate import check, parse_settings
+    from ingest.warehouse.location import S3Path, storage_environment
     from replay.errors import RulesError
 
     game = GAMES[args.game]
@@ -108,14 +107,15 @@ def run(args: argparse.Namespace) -> int:
     from ingest.simulation.experiment import Store, play_and_stage, record
     from ingest.warehouse.warehouse import DEFAULT_DB, WarehouseBusy, Writer
 
-    db = Path(args.db) if args.db else DEFAULT_DB
+    db = args.db or DEFAULT_DB
     try:
         writer = Writer(db)  # before any worker stages: it clears what a killed run left
     except WarehouseBusy as err:
         print(f"squire experiment: {err}", file=sys.stderr)
         return 1
     stamp = datetime.now(UTC)
-    store = Store(db, stamp, Path(args.out) if args.out else None)
+    storage = storage_environment() if isinstance(db, S3Path) else {}
+    store = Store(db, stamp, Path(args.out) if args.out else None, storage)
     executor = make_executor(args.jobs, args.cluster)
     workers = worker_count(executor)
 

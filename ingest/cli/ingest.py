@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from ingest.cli import arguments as arg
 from ingest.files.read import find_logs
@@ -14,7 +13,7 @@ from replay.errors import one_line
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = commands.add_parser("ingest", help="replay logs into the warehouse")
     p.add_argument("paths", nargs="+", metavar="PATH", help="log files, folders or globs")
-    p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
+    arg.db_argument(p)
     p.add_argument("--jobs", type=arg.jobs, help="local worker processes (default: all cores)")
     p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
     p.set_defaults(run=run)
@@ -31,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     from ingest.pipeline.pipeline import ingest_logs
     from ingest.warehouse.warehouse import DEFAULT_DB, WarehouseBusy
 
-    db = Path(args.db) if args.db else DEFAULT_DB
+    db = args.db or DEFAULT_DB
     try:
         paths = LogList(find_logs(args.paths))
     except FileNotFoundError as err:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from ingest.cli import arguments as arg
 
@@ -15,7 +14,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "migrate",
         help="turn a warehouse of Parquet parts into Delta tables, in place, with a count check",
     )
-    p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
+    arg.db_argument(p)
     p.set_defaults(run=run)
 
 
@@ -25,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
     from ingest.warehouse.convert import needed
     from ingest.warehouse.warehouse import DEFAULT_DB, WarehouseBusy, Writer, exists
 
-    db = Path(args.db) if args.db else DEFAULT_DB
+    db = args.db or DEFAULT_DB
     if not exists(db):
         return arg.no_warehouse("squire migrate", db)
     if not needed(db):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from ingest.cli import arguments as arg
 from ingest.cli.report import escaped, json_line
@@ -15,7 +14,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "ratings", help="a game's players and bots rated, with their uncertainty"
     )
     p.add_argument("game", choices=sorted(GAMES))
-    p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
+    arg.db_argument(p)
     p.add_argument("--json", action="store_true", help="one JSON object per rated name")
     arg.source_argument(
         p, "rated over the matches of people, of bots, or of the stored experiments (of one) alone"
@@ -29,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     from ingest.analyses.ratings import leaderboard, of_game
     from ingest.warehouse.warehouse import DEFAULT_DB, exists
 
-    db = Path(args.db) if args.db else DEFAULT_DB
+    db = args.db or DEFAULT_DB
     if not exists(db):
         return arg.no_warehouse("squire ratings", db)
     board = leaderboard(of_game(db, args.game, args.source), args.game)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from datetime import date
-from pathlib import Path
 
 from ingest.cli import arguments as arg
 from ingest.cli.report import json_line
@@ -24,7 +23,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="KEY=VALUE",
         help="a changed ruleset number, e.g. --set 'quest_prizes=[12,8,4]' (none: nothing changes)",
     )
-    p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
+    arg.db_argument(p)
     p.add_argument("--variant", action="append", default=[], help="only this variant (repeatable)")
     p.add_argument("--ruleset", action="append", default=[], help="only this ruleset (repeatable)")
     p.add_argument("--players", action="append", type=arg.SEATS, default=[], help="only this count")
@@ -50,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     from ingest.warehouse.warehouse import DEFAULT_DB, exists
     from replay.errors import RulesError
 
-    db = Path(args.db) if args.db else DEFAULT_DB
+    db = args.db or DEFAULT_DB
     if not exists(db):
         return arg.no_warehouse("squire rescore", db)
     selection = Selection(

@@ -11,6 +11,7 @@ from ingest.cli import arguments as arg
 from ingest.cli.report import escaped, json_line
 from ingest.files.catalogues import Library
 from ingest.files.read import read_log
+from ingest.warehouse.location import Place
 from replay.errors import ReplayError, one_line
 from replay.replayer import open_log, replay
 
@@ -20,11 +21,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "review", help="who was winning after each step of a match, and its turning points"
     )
     p.add_argument("match", metavar="LOG|GAME_ID", help="a log file, or a stored match's game_id")
-    p.add_argument(
-        "--db",
-        type=arg.folder,
-        help="warehouse folder (default data/warehouse): the matches the estimate is fitted on, "
-        "and where a game_id is looked up",
+    arg.db_argument(
+        p, "the warehouse whose matches the estimate is fitted on, where a game_id is looked up"
     )
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument(
@@ -76,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     )
     from ingest.warehouse.warehouse import DEFAULT_DB
 
-    db = Path(args.db) if args.db else DEFAULT_DB
+    db = args.db or DEFAULT_DB
     target = args.match
     try:
         if Path(target).is_file():
@@ -110,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _analysed(data: bytes, match: Any, db: Path, args: argparse.Namespace) -> int:
+def _analysed(data: bytes, match: Any, db: Place, args: argparse.Namespace) -> int:
     """The decisions judged: the flagged ones a line each, then each seat's accuracy and
     what chance moved. Kept in the warehouse when it holds this very match."""
     from ingest.analyses import moves

@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
 
     if dashboard.cannot_serve(args):  # before the samples' ingest, not after it
         return 2
-    db = Path(args.db) if args.db else DEFAULT_DB
+    db = args.db or DEFAULT_DB
     stored = {row[0] for row in open_reader(db).execute("SELECT game_id FROM games").fetchall()}
     # A sample's file is named after its game_id, so the missing ones are found unread.
     paths = [

@@ -7,7 +7,6 @@ it reads (its pins), so that another Delta reader can read the same:
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from ingest.cli import arguments as arg
 from ingest.cli.report import json_line
@@ -23,7 +22,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = commands.add_parser(
         "versions", help="list the warehouse's versions (what --as-of and the dashboards read)"
     )
-    p.add_argument("--db", type=arg.folder, help="warehouse folder (default data/warehouse)")
+    arg.db_argument(p)
     p.add_argument(
         "--json",
         action="store_true",
@@ -36,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     from ingest.warehouse import store
     from ingest.warehouse.warehouse import DEFAULT_DB, exists, open_reader
 
-    db = Path(args.db) if args.db else DEFAULT_DB
+    db = args.db or DEFAULT_DB
     if not exists(db):
         return arg.no_warehouse("squire versions", db)
     con = open_reader(db)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ingest.files.read import read_small, reason
+from ingest.warehouse.location import Place, S3Path, listed, place
 from replay.catalogues import CatalogueError, Uses
 from replay.registry import GAMES
 
@@ -27,9 +28,16 @@ SHIPPED = Path(__file__).resolve().parents[2] / "data" / "catalogues"
 MAX_CATALOGUE_BYTES = 2**20  # the shipped ones are 6 and 16 KB
 
 
-def catalogue_bytes(path: Path | str) -> bytes:
+def catalogue_bytes(path: Place | str) -> bytes:
     """A catalogue file's bytes; CatalogueError for one that is not a regular file (a FIFO is
     never waited on), cannot be read, or is larger than MAX_CATALOGUE_BYTES."""
+    if isinstance(path, S3Path):  # one a warehouse on S3 keeps
+        try:
+            if path.stat().st_size > MAX_CATALOGUE_BYTES:
+                raise CatalogueError(str(path), f"larger than {MAX_CATALOGUE_BYTES:,} bytes")
+            return path.read_bytes()
+        except OSError as err:
+            raise CatalogueError(str(path), reason(err)) from None
     try:
         return read_small(path, MAX_CATALOGUE_BYTES)
     except OSError as err:
@@ -52,7 +60,7 @@ class Found:
     name: str
     version: str
     sha256: str
-    path: Path
+    path: Place
     origin: str  # shipped | kept (by a warehouse) | yours
 
     @property
@@ -63,25 +71,28 @@ class Found:
 KEPT = "catalogues"  # <warehouse>/catalogues/<game>/<sha256>.toml: the copies a warehouse keeps
 
 
-def folders(game: str, warehouse: Path | None = None) -> list[tuple[Path, str]]:
+def folders(game: str, warehouse: Place | None = None) -> list[tuple[Place, str]]:
     """Where catalogues of `game` are looked for, in order, and what each folder is: the
     shipped ones, those the warehouse keeps (so that its matches replay wherever it is
     opened), then the folders of SQUIRE_CATALOGUES."""
-    extra = [
+    extra: list[Place] = [
         Path(p) / game if (Path(p) / game).is_dir() else Path(p)
         for p in os.environ.get("SQUIRE_CATALOGUES", "").split(os.pathsep)
         if p
     ]
-    kept = [] if warehouse is None else [(Path(warehouse).resolve() / KEPT / game, "kept")]
+    kept: list[tuple[Place, str]] = []
+    if warehouse is not None:
+        where = warehouse if isinstance(warehouse, S3Path) else Path(warehouse).resolve()
+        kept.append((where / KEPT / game, "kept"))
     return [(SHIPPED / game, "shipped"), *kept, *((folder, "yours") for folder in extra)]
 
 
-def scan(game: str, warehouse: Path | None = None) -> Iterator[Found | CatalogueError]:
+def scan(game: str, warehouse: Place | None = None) -> Iterator[Found | CatalogueError]:
     """Every catalogue file found for `game`, or the error that keeps one from being read."""
     for folder, origin in folders(game, warehouse):
         if not folder.is_dir():
             continue
-        for path in sorted(folder.glob("*.toml")):
+        for path in listed(folder, "*.toml"):
             try:
                 data = catalogue_bytes(path)
                 name, version = READERS[game].pair(data, str(path))
@@ -91,7 +102,7 @@ def scan(game: str, warehouse: Path | None = None) -> Iterator[Found | Catalogue
             yield Found(game, name, version, hashlib.sha256(data).hexdigest(), path, origin)
 
 
-def available(game: str, warehouse: Path | None = None) -> dict[tuple[str, str], Found]:
+def available(game: str, warehouse: Place | None = None) -> dict[tuple[str, str], Found]:
     """(name, version) → the file that provides it; the first found wins (shipped first)."""
     out: dict[tuple[str, str], Found] = {}
     for found in scan(game, warehouse):
@@ -134,12 +145,14 @@ def load(
 
 
 @functools.lru_cache(maxsize=16)
-def _decoded(game: str, path: Path, sha256: str) -> Any:
+def _decoded(game: str, path: Place, sha256: str) -> Any:
     return READERS[game].decoded(catalogue_bytes(path), str(path))
 
 
 @functools.lru_cache(maxsize=8)
-def _found(game: str, folders_setting: str, warehouse: Path | None) -> dict[tuple[str, str], Found]:
+def _found(
+    game: str, folders_setting: str, warehouse: Place | None
+) -> dict[tuple[str, str], Found]:
     return available(game, warehouse)
 
 
@@ -149,7 +162,7 @@ class Library:
     kept by `warehouse`, then in SQUIRE_CATALOGUES. Folders are scanned and files decoded
     once per process: an ingest of many matches asks for the same catalogue every time."""
 
-    warehouse: Path | None = None
+    warehouse: Place | None = None
 
     def known(self, game: str) -> dict[tuple[str, str], Found]:
         return _found(game, os.environ.get("SQUIRE_CATALOGUES", ""), self.warehouse)
@@ -161,15 +174,18 @@ class Library:
         return _decoded(game, found.path, found.sha256)
 
 
-def keep(db: Path, game: str, name: str, version: str, sha256: str) -> None:
+def keep(db: Place, game: str, name: str, version: str, sha256: str) -> None:
     """Copy the catalogue a stored match was played with into the warehouse `db`, unless
     squire ships it or the warehouse has it already. Written under a temporary name first,
-    so a reader never finds half a file."""
-    folder = Path(db) / KEPT / game
+    so a reader never finds half a file (on S3, an object is written whole)."""
+    folder = place(db) / KEPT / game
     if (folder / f"{sha256}.toml").exists():
         return
     found = _find(game, name, version, sha256, Library(db).known(game))
     if found.shipped:
+        return
+    if isinstance(folder, S3Path):
+        (folder / f"{sha256}.toml").write_bytes(catalogue_bytes(found.path))
         return
     folder.mkdir(parents=True, exist_ok=True)
     partial = folder / f".{uuid.uuid4().hex}.partial"

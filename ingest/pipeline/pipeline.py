@@ -17,10 +17,11 @@ from ingest.files.catalogues import Library, keep
 from ingest.files.log_list import LogList
 from ingest.files.read import find_logs
 from ingest.pipeline.executor import INGEST_PRELOAD, Executor, chunked, make_executor, worker_count
-from ingest.pipeline.rows import replay_files
+from ingest.pipeline.rows import read_carried, replay_files
 from ingest.warehouse import compact as compaction
 from ingest.warehouse import store
 from ingest.warehouse.compact import Compacted
+from ingest.warehouse.location import Place, S3Path, storage_environment, storage_options
 from ingest.warehouse.memory import return_freed
 from ingest.warehouse.tables import Reject
 from ingest.warehouse.warehouse import (
@@ -31,7 +32,7 @@ from ingest.warehouse.warehouse import (
     open_reader,
     write_batch,
 )
-from replay.errors import internal, one_line
+from replay.errors import ReplayError, internal, one_line
 
 
 @dataclass
@@ -53,9 +54,14 @@ class Task:
     not its path (an upload's own file name)."""
 
     paths: list[str]
-    db: Path
+    db: Place
     stamp: datetime
     names: dict[str, str] = field(default_factory=dict)
+    # the settings of a warehouse on S3, for a worker on a machine whose environment lacks them
+    storage: dict[str, str] = field(default_factory=dict)
+    # the logs as read where the ingest runs, for a worker that does not see its files (a
+    # cluster's, with a warehouse on S3): by path, the bytes or why they could not be read
+    carried: dict[str, bytes | ReplayError] | None = None
 
 
 def stage(task: Task) -> list[Staged]:
@@ -88,7 +94,9 @@ def stage(task: Task) -> list[Staged]:
 def _stage(task: Task) -> Staged:
     """The catalogues the chunk's matches were played with are kept in the warehouse before
     its files are written, so a committed match never lacks its catalogue."""
-    batch = replay_files(task.paths, task.names, Library(task.db))
+    if task.storage:
+        storage_options(task.storage)
+    batch = replay_files(task.paths, task.names, Library(task.db), task.carried)
     games = batch.tables["games"]
     batch.tables["games"] = games.append_column(
         "ingested_at", pa.array([task.stamp] * games.num_rows, pa.timestamp("us", tz="UTC"))
@@ -138,7 +146,7 @@ class Summary:
 
 def ingest(
     targets: Sequence[str | Path],
-    db: Path = DEFAULT_DB,
+    db: Place = DEFAULT_DB,
     jobs: int | None = None,
     cluster: str | None = None,
     on_progress: Callable[[int], None] | None = None,
@@ -153,7 +161,7 @@ def ingest(
 
 def ingest_logs(
     logs: Sequence[str | Path],
-    db: Path = DEFAULT_DB,
+    db: Place = DEFAULT_DB,
     jobs: int | None = None,
     cluster: str | None = None,
     on_progress: Callable[[int], None] | None = None,
@@ -173,7 +181,11 @@ def ingest_logs(
     try:
         executor = make_executor(jobs, cluster, INGEST_PRELOAD)
         try:
-            _stage_and_commit(paths, names or {}, stamp, executor, writer, summary, on_progress)
+            # a cluster's workers need not see the logs, when they need not see the warehouse
+            carry = cluster is not None and isinstance(writer.db, S3Path)
+            _stage_and_commit(
+                paths, names or {}, stamp, executor, writer, summary, on_progress, carry
+            )
         finally:
             executor.close()  # the workers' memory is back before the ratings and the fit
         del paths  # so are the paths, which only staging needed
@@ -210,6 +222,7 @@ def _stage_and_commit(
     writer: Writer,
     summary: Summary,
     on_progress: Callable[[int], None] | None,
+    carry: bool = False,
 ) -> None:
     """The workers stage the logs a chunk at a time; what they write is committed as it
     comes, the batches of a few seconds together (`Writer.due`). A log counts as done once
@@ -217,8 +230,16 @@ def _stage_and_commit(
     noted."""
     # Tasks are made as the workers take them: a million paths stand as Python strings only
     # a few chunks at a time.
+    storage = storage_environment() if isinstance(writer.db, S3Path) else {}
     work = (
-        Task(chunk, writer.db, stamp, {p: names[p] for p in chunk if p in names})
+        Task(
+            chunk,
+            writer.db,
+            stamp,
+            {p: names[p] for p in chunk if p in names},
+            storage,
+            read_carried(chunk) if carry else None,  # read as the workers take them
+        )
         for chunk in (list(paths[a:b]) for a, b in chunked(len(paths), worker_count(executor)))
     )
     taken = 0  # logs whose batch is taken but not yet committed
@@ -242,7 +263,7 @@ def _stage_and_commit(
         on_progress(taken)
 
 
-def _compact_if_piled(db: Path) -> Compacted | None:
+def _compact_if_piled(db: Place) -> Compacted | None:
     """Every task writes a file of each table: once they pile up, merge them (unless another
     process holds the warehouse)."""
     if compaction.small_files(db) < compaction.PILE:

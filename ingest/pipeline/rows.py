@@ -9,7 +9,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, get_args
@@ -96,16 +96,32 @@ def _collector_paused() -> Iterator[None]:
 
 
 def replay_files(
-    paths: list[str], names: dict[str, str] | None = None, catalogues: Catalogues | None = None
+    paths: list[str],
+    names: dict[str, str] | None = None,
+    catalogues: Catalogues | None = None,
+    carried: Mapping[str, bytes | ReplayError] | None = None,
 ) -> Batch:
     """Replay each log; whole matches become rows, broken logs become rejections.
 
     `names` gives the name to record a file under where it is not its path (an upload's
     file name); `catalogues`, those the matches may be played with (default: the shipped
-    ones and SQUIRE_CATALOGUES'). Whatever fails on one log is that log's rejection, never
-    the batch's end."""
+    ones and SQUIRE_CATALOGUES'); `carried`, by path, what reading a log gave where it was
+    read on another machine (`read_carried`). Whatever fails on one log is that log's
+    rejection, never the batch's end."""
     with _collector_paused():
-        return _replay_files(paths, names or {}, catalogues or Library())
+        return _replay_files(paths, names or {}, catalogues or Library(), carried or {})
+
+
+def read_carried(paths: list[str]) -> dict[str, bytes | ReplayError]:
+    """The logs' bytes, or why one cannot be read (as `replay_files` would reject it): what a
+    task carries to a worker that does not see the files."""
+    out: dict[str, bytes | ReplayError] = {}
+    for path in paths:
+        try:
+            out[path] = read_log(path)
+        except ReplayError as err:
+            out[path] = err
+    return out
 
 
 # Matches whose rows are turned into Arrow at a time. A whole batch's Python rows take a
@@ -196,7 +212,12 @@ def _slice_tables(
     return {table: pa.concat_tables([empty[table]] + [t[table] for t in kept]) for table in empty}
 
 
-def _replay_files(paths: list[str], names: dict[str, str], catalogues: Catalogues) -> Batch:
+def _replay_files(
+    paths: list[str],
+    names: dict[str, str],
+    catalogues: Catalogues,
+    carried: Mapping[str, bytes | ReplayError],
+) -> Batch:
     piece = _Slice(*_empty())
     slices: list[dict[str, pa.Table]] = []
     shas: dict[str, str] = {}
@@ -206,7 +227,10 @@ def _replay_files(paths: list[str], names: dict[str, str], catalogues: Catalogue
     for path in paths:
         name = one_line(names.get(path, path))  # stored, so it must encode whatever the bytes
         try:
-            data = read_log(path)
+            read = carried.get(path)
+            if isinstance(read, ReplayError):
+                raise read
+            data = read_log(path) if read is None else read
         except ReplayError as err:
             rejects.append(Reject(name, err.line, err.rule, err.message, ""))
             continue

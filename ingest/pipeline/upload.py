@@ -36,6 +36,7 @@ from typing import IO
 import msgspec
 
 from ingest.pipeline.lifeline import die_with
+from ingest.warehouse.location import Place, place, spool
 from ingest.warehouse.tables import Reject
 from replay.errors import one_line
 from replay.limits import MAX_LOG_BYTES, size_text
@@ -49,7 +50,7 @@ UPLOAD_BYTES = 64 * 2**20  # all the files of one upload together
 UPLOAD_FILES = 100
 WORKER_MEMORY = 512 * 2**20  # resident: a worker holding more is stopped
 WORKER_SECONDS = 300
-UPLOADS = "uploads"  # in the warehouse folder
+UPLOADS = "uploads"  # in the warehouse folder (ingest.warehouse.location.spool)
 MANIFEST = "manifest.json"
 PROCESSED = "processed"  # the numbered files whose batch is committed, one a line
 LOCK = "LOCK"  # held while the upload is under way
@@ -103,7 +104,7 @@ class Upload:
         return None
 
 
-def ingest_uploads(files: Iterable[tuple[str, IO[bytes]]], db: Path) -> Report:
+def ingest_uploads(files: Iterable[tuple[str, IO[bytes]]], db: Place) -> Report:
     """Write the uploaded files out under numbers and ingest them in a bounded worker."""
     files = list(files)
     with _new_upload(db, [name for name, _ in files]) as folder:
@@ -127,10 +128,10 @@ class Stopped:
     unprocessed: list[str]  # those neither stored nor rejected
 
 
-def stopped(db: Path) -> list[Stopped]:
+def stopped(db: Place) -> list[Stopped]:
     """The uploads of this warehouse that were cut short, oldest first. One whose files were
     all processed (the server stopped as it was ending) is simply let go."""
-    root = Path(db) / UPLOADS
+    root = spool(db) / UPLOADS
     found = []
     for folder in sorted(root.iterdir()) if root.is_dir() else []:
         with _held(folder) as free:
@@ -150,7 +151,7 @@ def stopped(db: Path) -> list[Stopped]:
     return found
 
 
-def resume(upload: Stopped, db: Path) -> Report | None:
+def resume(upload: Stopped, db: Place) -> Report | None:
     """Ingest a stopped upload's files again, all of them so that its report is whole (those
     it had stored come back as already present); None if another session has taken it up."""
     with _held(upload.folder) as free:
@@ -169,11 +170,11 @@ def discard(upload: Stopped) -> None:
 
 
 @contextmanager
-def _new_upload(db: Path, names: list[str]) -> Iterator[Path]:
+def _new_upload(db: Place, names: list[str]) -> Iterator[Path]:
     """A folder for an upload, locked until it is done with and deleted then. It is made
     under a hidden name and renamed once locked and its manifest is written, so that no
     other session takes it for a stopped upload while it is being made."""
-    root = Path(db) / UPLOADS
+    root = spool(db) / UPLOADS
     root.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC)
     name = f"{stamp:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:8]}"
@@ -226,7 +227,7 @@ def _unprocessed(folder: Path, manifest: Manifest) -> list[str]:
     return [entry.name for entry in manifest.files if entry.file not in done]
 
 
-def _run_worker(folder: Path, db: Path) -> Report:
+def _run_worker(folder: Path, db: Place) -> Report:
     """The worker, watched from here: stopped if it holds more than WORKER_MEMORY resident
     or runs past WORKER_SECONDS. (An address-space limit would not do: pyarrow reserves a
     gigabyte and more of address space it never touches.) Its own session, so that a Ctrl-C
@@ -289,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The worker: ingest an upload's folder, print its Report as JSON."""
     parser = argparse.ArgumentParser(prog="python -m ingest.pipeline.upload")
     parser.add_argument("folder", type=Path)
-    parser.add_argument("--db", type=Path, required=True)
+    parser.add_argument("--db", type=place, required=True)
     parser.add_argument("--parent", type=int, help="end when this process ends")
     args = parser.parse_args(argv)
     if args.parent is not None:

@@ -31,6 +31,7 @@ import msgspec
 from ingest.pipeline.pipeline import Staged, Task, stage
 from ingest.simulation.bots import policy
 from ingest.simulation.simulate import _ENCODER, Spec, Written, _header, catalogue_for, write_log
+from ingest.warehouse.location import Place
 from ingest.warehouse.warehouse import write_experiment
 from replay.game import Game, Result
 from replay.log import Experiment, Final
@@ -190,9 +191,10 @@ class Store:
     """Where a worker stages its pairs' matches (the warehouse `db`, committed by the main
     process), when, and where it keeps their logs (`logs`, else they go once staged)."""
 
-    db: Path
+    db: Place
     stamp: datetime
     logs: Path | None = None
+    storage: dict[str, str] = field(default_factory=dict)  # as an ingest's Task carries it
 
 
 def play_and_stage(task: tuple[Arms, int, int, Store]) -> tuple[list[Pair], list[Staged]]:
@@ -212,7 +214,7 @@ def play_and_stage(task: tuple[Arms, int, int, Store]) -> tuple[list[Pair], list
                 path = str(write_log(folder / side, Written(name, data, {}, {}, [])))
                 paths.append(path)
                 names[path] = f"{arms.id}/{side}/{pair.index:06d}"  # what the warehouse records
-        staged = stage(Task(paths, store.db, store.stamp, names))
+        staged = stage(Task(paths, store.db, store.stamp, names, store.storage))
     finally:
         if store.logs is None:
             shutil.rmtree(folder, ignore_errors=True)
@@ -367,6 +369,6 @@ def result_row(
     }
 
 
-def record(db: Path, arms: Arms, report: Mapping[str, Any], precision: float, most: int) -> None:
+def record(db: Place, arms: Arms, report: Mapping[str, Any], precision: float, most: int) -> None:
     """Keep what a report says of the experiment in the warehouse `db` (its writer's lock held)."""
     write_experiment(db, result_row(arms, report, precision, most))

@@ -19,22 +19,16 @@ end compacts by itself).
 
 from __future__ import annotations
 
-import fcntl
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 
 import duckdb
 from deltalake import DeltaTable, WriterProperties, write_deltalake
 
 from ingest.warehouse import store, summaries
-from ingest.warehouse.warehouse import (
-    WarehouseBusy,
-    all_schemas,
-    summary_table,
-)
+from ingest.warehouse.location import Place, S3Path, place, register_with
+from ingest.warehouse.lock import hold
+from ingest.warehouse.warehouse import all_schemas, summary_table
 
 # An ingest compacts by itself at its end once `games` has this many files.
 PILE = 64
@@ -64,33 +58,20 @@ class Compacted:
         return "; ".join(done) or "nothing to compact"
 
 
-@contextmanager
-def _lock(db: Path) -> Iterator[None]:
-    with open(db / "LOCK", "w") as lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise WarehouseBusy(f"{db} is being written by another process") from None
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-def small_files(db: Path) -> int:
+def small_files(db: Place) -> int:
     """The files of `games` now: each an ingest task's, until a compaction merges them."""
     if not store.exists(db):
         return 0
     return len(DeltaTable(str(store.folder(db, "games"))).file_uris())
 
 
-def compact(db: Path, retain_hours: float = RETAIN_HOURS) -> Compacted:
+def compact(db: Place, retain_hours: float = RETAIN_HOURS) -> Compacted:
     """Compact the warehouse; WarehouseBusy while another process writes it."""
     from ingest.warehouse.convert import convert_locked
 
-    db = Path(db)
+    db = place(db)
     out = Compacted()
-    with _lock(db):
+    with hold(db):
         convert_locked(db)
         committer = store.Committer(db, all_schemas())
         committer.settle()
@@ -115,12 +96,14 @@ def compact(db: Path, retain_hours: float = RETAIN_HOURS) -> Compacted:
     return out
 
 
-def _sum(db: Path, delta: DeltaTable, name: str, schema: object) -> int:
+def _sum(db: Place, delta: DeltaTable, name: str, schema: object) -> int:
     """A summary's rows summed by its keys and written again as one file; 1 if it was."""
     files = delta.file_uris()
     if len(files) <= 1:
         return 0
     con = duckdb.connect(config={"threads": 1})
+    if isinstance(db, S3Path):
+        register_with(con)
     try:
         listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
         con.execute(f"CREATE VIEW stacked AS SELECT * FROM read_parquet([{listed}])")

@@ -13,7 +13,6 @@ conversion starts again from the parts).
 
 from __future__ import annotations
 
-import fcntl
 import json
 import shutil
 from datetime import UTC, datetime
@@ -26,11 +25,12 @@ from deltalake import DeltaTable
 from deltalake.transaction import AddAction
 
 from ingest.warehouse import store, summaries
+from ingest.warehouse.location import Place, S3Path
+from ingest.warehouse.lock import WarehouseBusy, hold
 from ingest.warehouse.tables import ORIGIN_SQL
 from ingest.warehouse.warehouse import (
     SCHEMA,
     SCHEMA_VERSION,
-    WarehouseBusy,
     all_schemas,
     conform,
     summary_table,
@@ -63,29 +63,29 @@ def _version(db: Path) -> int | None:
     return int(json.loads(meta.read_text()).get("schema_version", SCHEMA_VERSION))
 
 
-def needed(db: Path) -> bool:
-    """Whether `db` is a warehouse of parts not yet (or not wholly) turned into Delta."""
+def needed(db: Place) -> bool:
+    """Whether `db` is a warehouse of parts not yet (or not wholly) turned into Delta (never
+    one on S3: the parts needed a shared folder)."""
+    if isinstance(db, S3Path):
+        return False
     version = _version(db)
     return (Path(db) / "parts").is_dir() and (version is None or version < 3)
 
 
-def ensure_converted(db: Path) -> None:
+def ensure_converted(db: Place) -> None:
     """A reader's check: an older warehouse is converted now (taking the writer's lock);
     WarehouseBusy while another process writes it and it is not converted yet."""
     if not needed(db):
         return
-    with open(Path(db) / "LOCK", "w") as lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise WarehouseBusy(
-                f"{db} is being converted to Delta tables by another process: open it again "
-                "once that is done"
-            ) from None
-        try:
-            convert_locked(db)
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    try:
+        lock = hold(db)
+    except WarehouseBusy:
+        raise WarehouseBusy(
+            f"{db} is being converted to Delta tables by another process: open it again "
+            "once that is done"
+        ) from None
+    with lock:
+        convert_locked(db)
 
 
 def part_summaries(part: Path) -> dict[str, pa.Table]:
@@ -142,10 +142,12 @@ def _rows(db: Path, table: str) -> int:
     return sum(pq.ParquetFile(f).metadata.num_rows for f in delta.file_uris())
 
 
-def convert_locked(db: Path) -> int:
+def convert_locked(db: Place) -> int:
     """Convert `db` if it needs it, the caller holding its lock; the matches converted.
     RuntimeError (the parts kept, the Delta tables removed) if any table's rows do not
     count up to the parts'."""
+    if isinstance(db, S3Path):
+        return 0
     db = Path(db)
     if not needed(db):
         if (db / "parts").is_dir() and store.exists(db):  # converted, then cut short

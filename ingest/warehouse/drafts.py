@@ -19,6 +19,8 @@ from pathlib import Path
 
 import msgspec
 
+from ingest.warehouse.location import Place, place, spool
+
 DRAFTS = "drafts"  # in the warehouse folder
 SUFFIX = ".jsonl"
 # A draft's name is its match's game_id, which the page makes: letters, digits and dashes,
@@ -47,17 +49,17 @@ def new_name(short: str, now: datetime | None = None) -> str:
     return f"{short}-{now:%Y%m%d-%H%M}-{secrets.token_hex(2)}"
 
 
-def folder(db: Path) -> Path:
-    return Path(db) / DRAFTS
+def folder(db: Place) -> Path:
+    return spool(place(db)) / DRAFTS
 
 
-def _path(db: Path, name: str) -> Path:
+def _path(db: Place, name: str) -> Path:
     if not _NAME.match(name):
         raise ValueError(f"not a draft's name: {name!r}")
     return folder(db) / f"{name}{SUFFIX}"
 
 
-def save(db: Path, name: str, log: bytes) -> None:
+def save(db: Place, name: str, log: bytes) -> None:
     """Keep the draft `name` as `log` (its header and entries), whole or not at all."""
     path = _path(db, name)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -69,16 +71,16 @@ def save(db: Path, name: str, log: bytes) -> None:
     os.replace(partial, path)
 
 
-def load(db: Path, name: str) -> bytes | None:
+def load(db: Place, name: str) -> bytes | None:
     path = _path(db, name)
     return path.read_bytes() if path.is_file() else None
 
 
-def remove(db: Path, name: str) -> None:
+def remove(db: Place, name: str) -> None:
     _path(db, name).unlink(missing_ok=True)
 
 
-def drafts(db: Path) -> list[Draft]:
+def drafts(db: Place) -> list[Draft]:
     """The matches being recorded, the last saved first."""
     found = []
     root = folder(db)

@@ -24,19 +24,20 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import threading
+import time
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from deltalake import CommitProperties, DeltaTable, PostCommitHookProperties
 from deltalake.transaction import AddAction
+
+from ingest.warehouse.location import Place, S3Path, arrow_path, place
 
 TABLES = "tables"
 BATCHES = "batches"
@@ -50,21 +51,24 @@ BATCH_SCHEMA = pa.schema(
         ("committed_at", pa.timestamp("us", tz="UTC")),
     ]
 )
+# On S3, where a prefix has no time of change, an object every commit writes again: what a
+# reader checks for news at every query (ingest.warehouse.warehouse.signature).
+CHANGED = "CHANGED"
 # Expired log entries are cleaned up by `squire compact`, not after every commit: a
 # reader reading an older version needs them.
 HOOKS = PostCommitHookProperties(create_checkpoint=True, cleanup_expired_logs=False)
 
 
-def folder(db: Path, table: str) -> Path:
-    return Path(db) / TABLES / table
+def folder(db: Place, table: str) -> Place:
+    return place(db) / TABLES / table
 
 
-def exists(db: Path) -> bool:
+def exists(db: Place) -> bool:
     """Whether `db` holds Delta tables (a first ingest makes them, empty or not)."""
     return (folder(db, BATCHES) / "_delta_log").is_dir()
 
 
-def create(db: Path, schemas: Mapping[str, pa.Schema]) -> None:
+def create(db: Place, schemas: Mapping[str, pa.Schema]) -> None:
     """Every table of `schemas` that is missing, empty, then `batches`: a warehouse exists
     once `batches` does, so a kill on the way leaves the rest to the next writer."""
     for table, schema in [*schemas.items(), (BATCHES, BATCH_SCHEMA)]:
@@ -83,13 +87,15 @@ STATISTICS: dict[str, bool | list[str]] = {"games": True, "seats": True, "reject
 ROW_GROUP = 128 * 1024
 
 
-def write_file(db: Path, table: str, rows: pa.Table) -> AddAction:
+def write_file(db: Place, table: str, rows: pa.Table) -> AddAction:
     """`rows` as a new data file of `table`, not yet committed: what a commit adds."""
     name = f"{uuid.uuid4().hex}.parquet"
     path = folder(db, table) / name
+    filesystem, where = arrow_path(path)
     pq.write_table(
         rows,
-        path,
+        where,
+        filesystem=filesystem,
         compression="lz4",
         write_statistics=STATISTICS.get(table, ["game_id"]),
         row_group_size=ROW_GROUP,
@@ -100,11 +106,11 @@ def write_file(db: Path, table: str, rows: pa.Table) -> AddAction:
         bounds = pc.min_max(rows["game_id"]).as_py()
         stats |= {"minValues": {"game_id": bounds["min"]}, "maxValues": {"game_id": bounds["max"]},
                   "nullCount": {"game_id": 0}}  # fmt: skip
-    made = os.stat(path)
+    made = path.stat()
     return AddAction(name, made.st_size, {}, int(made.st_mtime * 1000), True, json.dumps(stats))
 
 
-def discard(db: Path, table: str, actions: Sequence[AddAction]) -> None:
+def discard(db: Place, table: str, actions: Sequence[AddAction]) -> None:
     """Files written for a commit that will not be made."""
     for action in actions:
         (folder(db, table) / action.path).unlink(missing_ok=True)
@@ -120,7 +126,7 @@ class Snapshot:
     committed_at: datetime | None
 
 
-def snapshot(db: Path, as_of: int | datetime | None = None) -> Snapshot:
+def snapshot(db: Place, as_of: int | datetime | None = None) -> Snapshot:
     """The warehouse's latest version, or the one it stood at at `as_of` (a version of
     `batches`, or a time); ValueError for a version it never had."""
     batches = DeltaTable(str(folder(db, BATCHES)))
@@ -146,7 +152,7 @@ def snapshot(db: Path, as_of: int | datetime | None = None) -> Snapshot:
     return Snapshot(version, {str(k): int(v) for k, v in pins.items()}, at)
 
 
-def _commit_info(db: Path, version: int) -> dict[str, object]:
+def _commit_info(db: Place, version: int) -> dict[str, object]:
     """The commitInfo of `batches`' commit `version` (read from its log: delta-rs' history
     lists the latest commits, whatever version a table was loaded at)."""
     entry = folder(db, BATCHES) / "_delta_log" / f"{version:020d}.json"
@@ -158,7 +164,7 @@ def _commit_info(db: Path, version: int) -> dict[str, object]:
     return {}
 
 
-def files(db: Path, table: str, version: int) -> list[str]:
+def files(db: Place, table: str, version: int) -> list[str]:
     """The data files of `table` at `version`."""
     return list(_files_at(str(folder(db, table)), version))
 
@@ -185,8 +191,8 @@ class Committer:
     """The writer's side: appends to every table, and the `batches` commit that pins them.
     Only one exists for a warehouse at a time (its writer's lock)."""
 
-    def __init__(self, db: Path, schemas: Mapping[str, pa.Schema]) -> None:
-        self.db = Path(db)
+    def __init__(self, db: Place, schemas: Mapping[str, pa.Schema]) -> None:
+        self.db = place(db)
         self.schemas = dict(schemas)
         create(self.db, self.schemas)
         self.tables = {t: DeltaTable(str(folder(self.db, t))) for t in self.schemas}
@@ -242,4 +248,11 @@ class Committer:
             post_commithook_properties=HOOKS,
         )
         self.batches.update_incremental()
+        if isinstance(self.db, S3Path):
+            changed(self.db)
         return int(self.batches.version())
+
+
+def changed(db: S3Path) -> None:
+    """Tell the readers of a warehouse on S3 that it changed."""
+    (db / CHANGED).write_text(f"{time.time_ns()}\n")

@@ -22,7 +22,6 @@ from answering; any version read again reads the same (`--as-of`).
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import json
 import os
@@ -40,6 +39,16 @@ import pyarrow.parquet as pq
 from deltalake.transaction import AddAction
 
 from ingest.warehouse import store, summaries
+from ingest.warehouse.location import (
+    Place,
+    S3Path,
+    arrow_path,
+    place,
+    register_with,
+    write_whole,
+)
+from ingest.warehouse.lock import WarehouseBusy as WarehouseBusy
+from ingest.warehouse.lock import hold
 from ingest.warehouse.memory import return_freed
 from ingest.warehouse.stored import Stored
 from ingest.warehouse.tables import COLUMNS, TYPES, Reject
@@ -48,15 +57,11 @@ from replay.registry import GAMES
 
 SCHEMA_VERSION = 3  # 3: Delta tables (2: Parquet parts; ingest.warehouse.convert turns them)
 VIEWS = Path(__file__).with_name("views.sql")
-DEFAULT_DB = Path(
+DEFAULT_DB: Place = place(
     os.environ.get("SQUIRE_WAREHOUSE", Path(__file__).resolve().parents[2] / "data" / "warehouse")
 )
 TABLES = (*COLUMNS, "rejects")
 REJECT_COLUMNS = ("path", "line", "rule", "message", "log_sha256", "rejected_at")
-
-
-class WarehouseBusy(RuntimeError):
-    """Another process is writing this warehouse."""
 
 
 @dataclass
@@ -105,18 +110,25 @@ def all_schemas() -> dict[str, pa.Schema]:
     return {**SCHEMA, **{summary_table(n): t.schema for n, t in empty_summaries().items()}}
 
 
-def exists(db: Path) -> bool:
+def exists(db: Place) -> bool:
     """Whether `db` is a warehouse (a first ingest makes one, empty or not), in either
     format: one of Parquet parts is turned into Delta tables when it is first opened."""
-    return store.exists(db) or (Path(db) / "parts").is_dir()
+    return store.exists(db) or (place(db) / "parts").is_dir()
 
 
-def signature(db: Path) -> str:
+def signature(db: Place) -> str:
     """Changes whenever a commit of the warehouse is made (or `announce` is called): the
-    modification time of `batches`' log, which every commit adds a file to. A page asks for
-    it at every query, so it lists nothing."""
+    modification time of `batches`' log, which every commit adds a file to (on S3, the
+    object every commit writes again). A page asks for it at every query, so it lists
+    nothing."""
+    db = place(db)
+    if isinstance(db, S3Path):
+        try:
+            return (db / store.CHANGED).read_text().strip()
+        except FileNotFoundError:
+            return "empty"
     try:
-        log = (store.folder(db, store.BATCHES) / "_delta_log").stat()
+        log = (db / store.TABLES / store.BATCHES / "_delta_log").stat()
     except FileNotFoundError:
         return "empty"
     return f"{log.st_mtime_ns}:{log.st_nlink}"
@@ -135,7 +147,7 @@ def conform(rows: pa.Table, table: str) -> pa.Table:
 
 
 def open_reader(
-    db: Path = DEFAULT_DB, as_of: int | datetime | None = None
+    db: Place = DEFAULT_DB, as_of: int | datetime | None = None
 ) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB connection whose tables are views over the warehouse's latest
     version, or the one it stood at at `as_of` (a version, or a time).
@@ -145,16 +157,19 @@ def open_reader(
     """
     from ingest.warehouse.convert import ensure_converted
 
+    db = place(db)
     ensure_converted(db)
     con = duckdb.connect()
     con.execute("SET TimeZone = 'UTC'")  # days are UTC days, as the summaries count them
+    if isinstance(db, S3Path):
+        register_with(con)
     snapshot = store.snapshot(db, as_of) if store.exists(db) else None
     for table, arrow_schema in all_schemas().items():
         files = [] if snapshot is None else store.files(db, table, snapshot.pins.get(table, 0))
-        _view(con, table, [Path(f) for f in files], arrow_schema)
+        _view(con, table, files, arrow_schema)
     # the warehouse's versions up to the one read: what `squire versions` lists
     files = [] if snapshot is None else store.files(db, store.BATCHES, snapshot.version)
-    _view(con, "batches", [Path(f) for f in files], store.BATCH_SCHEMA)
+    _view(con, "batches", files, store.BATCH_SCHEMA)
     con.execute("CREATE TABLE sources (game VARCHAR, source VARCHAR, position INTEGER)")
     con.executemany(
         "INSERT INTO sources VALUES (?, ?, ?)",
@@ -170,7 +185,7 @@ def open_reader(
         con.execute(f"CREATE VIEW ratings AS SELECT * FROM read_parquet([{listed}])")
     else:
         con.execute(NO_RATINGS)
-    _view(con, "experiment_results", experiment_files(db), EXPERIMENT_RESULTS)
+    _view(con, "experiment_results", [str(f) for f in experiment_files(db)], EXPERIMENT_RESULTS)
     con.execute(VIEWS.read_text())
     return con
 
@@ -191,16 +206,16 @@ def version_of(as_of: str | None) -> int | datetime | None:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
-def rating_files(db: Path) -> list[Path]:
+def rating_files(db: Place) -> list[Place]:
     """ingest.analyses.ratings' files: each game's history (not the ones being written, whose names
     start with a dot), or an older squire's single file."""
-    folder = Path(db) / "ratings"
-    found = sorted(
+    folder = place(db) / "ratings"
+    found: list[Place] = sorted(
         f
         for f in (folder.glob("*/*.parquet") if folder.exists() else [])
         if not f.name.startswith(".") and not f.parent.name.startswith(".")
     )
-    old = Path(db) / "ratings.parquet"
+    old = place(db) / "ratings.parquet"
     return [*found, old] if old.exists() else found
 
 
@@ -238,41 +253,47 @@ EXPERIMENT_RESULTS = pa.schema(
 )
 
 
-def experiment_files(db: Path) -> list[Path]:
+def experiment_files(db: Place) -> list[Place]:
     """The experiments' records (not one being written, whose name starts with a dot)."""
-    folder = Path(db) / EXPERIMENTS
+    folder = place(db) / EXPERIMENTS
     if not folder.exists():
         return []
     return sorted(f for f in folder.glob("*.parquet") if not f.name.startswith("."))
 
 
-def write_experiment(db: Path, row: dict[str, Any]) -> None:
+def write_experiment(db: Place, row: dict[str, Any]) -> None:
     """An experiment's record, in place of the one before (the caller holds the lock)."""
-    folder = Path(db) / EXPERIMENTS
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{row['experiment']}.parquet"
-    scratch = path.with_name(f".{path.name}")
-    pq.write_table(pa.Table.from_pylist([row], schema=EXPERIMENT_RESULTS), scratch)
-    os.replace(scratch, path)  # readers see the record whole or not at all
+    sink = pa.BufferOutputStream()
+    pq.write_table(pa.Table.from_pylist([row], schema=EXPERIMENT_RESULTS), sink)
+    write_whole(
+        place(db) / EXPERIMENTS / f"{row['experiment']}.parquet", sink.getvalue().to_pybytes()
+    )
     announce(db)
 
 
-def announce(db: Path) -> None:
+def announce(db: Place) -> None:
     """Tell readers that something stored beside the tables changed (an experiment's record,
     the ratings): they key what they cache on `signature`, which a commit changes, and would
     not see it before the next commit otherwise."""
-    log = store.folder(db, store.BATCHES) / "_delta_log"
+    db = place(db)
+    if isinstance(db, S3Path):
+        if store.exists(db):
+            store.changed(db)
+        return
+    log = db / store.TABLES / store.BATCHES / "_delta_log"
     if log.exists():
         os.utime(log)
 
 
 def _view(
-    con: duckdb.DuckDBPyConnection, name: str, paths: list[Path], arrow_schema: pa.Schema
+    con: duckdb.DuckDBPyConnection, name: str, files: list[str], arrow_schema: pa.Schema
 ) -> None:
-    """A view of the files that exist among `paths`, by column name: parts of an older schema
-    lack later columns, which read as NULL; where even the newest part lacks one, it is NULL
-    of its type for all. No file: an empty table of the schema."""
-    files = [str(p) for p in paths if p.exists()]
+    """A view of `files`, by column name: files of an older schema lack later columns, which
+    read as NULL; where even the newest file lacks one, it is NULL of its type for all. No
+    file: an empty table of the schema."""
+    remote = bool(files) and files[0].startswith("s3://")
+    if not remote:  # a local file deleted since: not read
+        files = [f for f in files if Path(f).exists()]
     if not files:  # a table of the database, not a registered frame: cursors see it too
         con.register("empty", pa.Table.from_batches([], schema=arrow_schema))
         con.execute(f"CREATE TABLE {name} AS SELECT * FROM empty")
@@ -280,7 +301,13 @@ def _view(
         return
     listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
     newest = files[-1].replace("'", "''")
-    have = {row[0] for row in con.execute(f"DESCRIBE SELECT * FROM '{newest}'").fetchall()}
+    # a folder's files may be older parts' (ingest.warehouse.convert), with fewer columns; a
+    # warehouse on S3 never had any
+    have = (
+        {f.name for f in arrow_schema}
+        if remote
+        else {row[0] for row in con.execute(f"DESCRIBE SELECT * FROM '{newest}'").fetchall()}
+    )
     missing = [f for f in arrow_schema if f.name not in have]
     nulls = ""
     if missing:  # a table of the database, so that cursors see it too
@@ -304,7 +331,7 @@ name VARCHAR, kind VARCHAR, seats BIGINT, wins BIGINT, mu_before DOUBLE, sigma_b
 mu DOUBLE, sigma DOUBLE)"""
 
 
-def write_batch(db: Path, tables: dict[str, pa.Table]) -> dict[str, AddAction]:
+def write_batch(db: Place, tables: dict[str, pa.Table]) -> dict[str, AddAction]:
     """Worker side: a batch's tables and their summaries (ingest.warehouse.summaries) as
     data files of the warehouse's tables, not yet committed: what `Writer.commit` takes."""
     cast = {table: rows.cast(SCHEMA[table]) for table, rows in tables.items()}
@@ -312,10 +339,11 @@ def write_batch(db: Path, tables: dict[str, pa.Table]) -> dict[str, AddAction]:
     return {t: store.write_file(db, t, rows) for t, rows in every.items() if rows.num_rows}
 
 
-def _read_files(db: Path, table: str, version: int, columns: list[str]) -> Iterator[pa.Table]:
+def _read_files(db: Place, table: str, version: int, columns: list[str]) -> Iterator[pa.Table]:
     """`table`'s rows at `version`, a file at a time."""
     for path in store.files(db, table, version):
-        yield pq.read_table(path, columns=columns)
+        filesystem, where = arrow_path(place(path))
+        yield pq.read_table(where, columns=columns, filesystem=filesystem)
 
 
 # Batches that reach the writer within this many seconds of its last commit are committed
@@ -327,17 +355,11 @@ GROUP = 2.0
 class Writer:
     """The one process that commits to a warehouse; creates it on first use."""
 
-    def __init__(self, db: Path = DEFAULT_DB) -> None:
+    def __init__(self, db: Place = DEFAULT_DB) -> None:
         from ingest.warehouse.convert import convert_locked
 
-        self.db = Path(db)
-        self.db.mkdir(parents=True, exist_ok=True)
-        self._lock = open(self.db / "LOCK", "w")  # noqa: SIM115 -- held until close()
-        try:
-            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            self._lock.close()
-            raise WarehouseBusy(f"{self.db} is being written by another process") from None
+        self.db = place(db)
+        self._lock = hold(self.db)
         try:
             self._check_version()
             convert_locked(self.db)
@@ -432,7 +454,8 @@ class Writer:
         kept = {}
         for table in COLUMNS:
             if table in files:
-                rows = pq.read_table(store.folder(self.db, table) / files[table].path)
+                filesystem, where = arrow_path(store.folder(self.db, table) / files[table].path)
+                rows = pq.read_table(where, filesystem=filesystem)
                 kept[table] = rows.filter(pc.is_in(rows["game_id"], value_set=keep))
             else:
                 kept[table] = SCHEMA[table].empty_table()
@@ -475,5 +498,4 @@ class Writer:
         for table, actions in getattr(self, "_pending", {}).items():
             store.discard(self.db, table, actions)
         self._pending = {}
-        fcntl.flock(self._lock, fcntl.LOCK_UN)
-        self._lock.close()
+        self._lock.release()

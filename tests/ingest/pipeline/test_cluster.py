@@ -17,11 +17,13 @@ import pytest
 from ingest.cli import main
 from ingest.warehouse import store
 from ingest.warehouse.warehouse import SCHEMA, open_reader
+from tests.s3 import new_bucket
 
 DASK = Path(sys.executable).with_name("dask")
 if not DASK.exists():
     pytest.skip("the dask command-line program is not installed", allow_module_level=True)
 
+ROOT = Path(__file__).resolve().parents[3]
 QUIET = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
 
 
@@ -78,12 +80,13 @@ def cluster(tmp_path_factory):
     running.close()
 
 
-def digest(db: Path) -> dict[str, tuple[int, int | None]]:
-    """Each table's rows, as an order-free hash; when they were ingested aside."""
+def digest(db: Path, aside: str = "ingested_at") -> dict[str, tuple[int, int | None]]:
+    """Each table's rows, as an order-free hash; `games`' columns `aside` left out (when they
+    were ingested)."""
     con = open_reader(db)
     out = {}
     for table in SCHEMA:
-        rows = f"(SELECT * EXCLUDE (ingested_at) FROM {table})" if table == "games" else table
+        rows = f"(SELECT * EXCLUDE ({aside}) FROM {table})" if table == "games" else table
         (row,) = con.execute(f"SELECT count(*), bit_xor(hash(x)) FROM {rows} x").fetchall()
         out[table] = (row[0], row[1])
     return out
@@ -130,6 +133,45 @@ def test_a_worker_killed_mid_ingest_costs_nothing_and_stores_nothing_twice(clust
     con = open_reader(db)
     assert con.execute("SELECT count(*), count(DISTINCT game_id) FROM games").fetchall() == [
         (3000, 3000)
+    ]
+
+
+def test_an_ingest_into_s3_needs_no_folder_the_workers_share_and_survives_a_killed_worker(
+    cluster, endpoint, tmp_path
+):
+    """The workers see neither the logs nor a warehouse folder: the logs are named relative to
+    a folder of the ingest's own, and the workers were started without the server's settings,
+    which the tasks carry with the logs' bytes."""
+    client = tmp_path / "client"
+    assert main(["simulate", "knight-academy", "-n", "400", "--seed", "8", "--jobs", "2",
+                 "--out", str(client / "logs")]) == 0  # fmt: skip
+    (client / "logs" / "broken.jsonl").write_text("{not json\n")
+    db = new_bucket()
+    ingest = subprocess.Popen(
+        [sys.executable, "-m", "ingest.cli", "ingest", "logs", "--cluster", cluster.address,
+         "--db", str(db)],
+        cwd=client, env=dict(os.environ, PYTHONPATH=str(ROOT)), **QUIET,
+    )  # fmt: skip
+    deadline = time.monotonic() + 300
+    while not _committed(db) and ingest.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ingest.poll() is None, "the kill should land while the ingest is at work"
+    cluster.kill("w1")  # with tasks of its own in hand
+    assert ingest.wait(timeout=600) == 1  # the broken log is rejected, the rest stored
+    cluster.start_worker("w1")  # for whatever test comes next
+    local = tmp_path / "lw"
+    assert main(["ingest", str(client / "logs"), "--jobs", "2", "--db", str(local)]) == 1
+    # the paths as each ingest was given them (relative here), and when: compared below
+    aside = "ingested_at, path"
+    assert {t: d for t, d in digest(db, aside).items() if t != "rejects"} == {
+        t: d for t, d in digest(local, aside).items() if t != "rejects"
+    }
+    con = open_reader(db)
+    assert con.execute("SELECT count(*), count(DISTINCT game_id) FROM games").fetchall() == [
+        (400, 400)
+    ]
+    assert con.execute("SELECT path, line, rule FROM rejects").fetchall() == [
+        ("logs/broken.jsonl", 1, "LOG-1")
     ]
 
 

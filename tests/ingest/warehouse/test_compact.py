@@ -19,6 +19,7 @@ from ingest.pipeline.pipeline import ingest
 from ingest.warehouse import compact as compaction
 from ingest.warehouse import store
 from ingest.warehouse.compact import compact
+from ingest.warehouse.lock import hold
 from ingest.warehouse.warehouse import SCHEMA, WarehouseBusy, Writer, all_schemas, open_reader
 
 ROOT = Path(__file__).parents[3]
@@ -92,7 +93,7 @@ def test_a_reader_keeps_answering_and_a_version_stays_readable_for_the_retention
 
 
 def test_an_ingest_and_a_compaction_take_turns(warehouse, tmp_path):
-    with compaction._lock(warehouse), pytest.raises(WarehouseBusy):  # a compaction holds it
+    with hold(warehouse), pytest.raises(WarehouseBusy):  # a compaction holds it
         Writer(warehouse)
     writer = Writer(warehouse)  # an ingest holds it
     try:

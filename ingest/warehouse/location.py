@@ -1,0 +1,306 @@
+"""Where a warehouse is: a local folder, or a prefix on S3 (`s3://BUCKET/PATH`).
+
+A warehouse on S3 is read and written through pyarrow's S3 file system, delta-rs and DuckDB,
+which all take their settings from the usual `AWS_*` environment variables (AWS_ACCESS_KEY_ID,
+AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL for a server other than AWS's,
+AWS_ALLOW_HTTP for one without TLS). `--storage-option KEY=VALUE` sets one of them for a
+command, and its worker processes, local or on a cluster, inherit them.
+
+`S3Path` has the part of `pathlib.Path`'s interface the warehouse uses, so the code that
+keeps files beside the tables (ratings, models, catalogues, experiments' records) reads the
+same on either: an object is written whole or not at all, which is what writing a scratch
+file and renaming it gives a folder.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any, TypeAlias
+from urllib.parse import urlsplit
+
+import pyarrow.fs as pafs
+
+SCHEME = "s3://"
+
+
+@dataclass(frozen=True)
+class Stat:
+    """What `S3Path.stat` tells: an object's size and when it was last written."""
+
+    st_size: int
+    st_mtime_ns: int
+
+    @property
+    def st_mtime(self) -> float:
+        return self.st_mtime_ns / 1e9
+
+
+class S3Path:
+    """An object, or a prefix of objects, on S3."""
+
+    __slots__ = ("_key",)
+
+    def __init__(self, uri: str) -> None:
+        if not uri.startswith(SCHEME):
+            raise ValueError(f"{uri!r} is not an s3:// address")
+        key = str(PurePosixPath(uri[len(SCHEME) :].strip("/")))
+        if not key or key == ".":
+            raise ValueError(f"{uri!r} names no bucket")
+        self._key = key  # bucket/path, as pyarrow's S3 file system names it
+
+    # the pure part
+    def __str__(self) -> str:
+        return SCHEME + self._key
+
+    def __repr__(self) -> str:
+        return f"S3Path({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, S3Path) and other._key == self._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __lt__(self, other: S3Path) -> bool:
+        return self._key < other._key
+
+    def __truediv__(self, name: str | os.PathLike[str]) -> S3Path:
+        return S3Path(f"{self}/{os.fspath(name)}")
+
+    @property
+    def key(self) -> str:
+        return self._key
+
+    @property
+    def name(self) -> str:
+        return PurePosixPath(self._key).name
+
+    @property
+    def stem(self) -> str:
+        return PurePosixPath(self._key).stem
+
+    @property
+    def suffix(self) -> str:
+        return PurePosixPath(self._key).suffix
+
+    @property
+    def parent(self) -> S3Path:
+        parent = PurePosixPath(self._key).parent
+        return self if str(parent) == "." else S3Path(SCHEME + str(parent))
+
+    def with_name(self, name: str) -> S3Path:
+        return S3Path(SCHEME + str(PurePosixPath(self._key).with_name(name)))
+
+    # what asks the server
+    def _info(self) -> pafs.FileInfo:
+        return filesystem().get_file_info(self._key)
+
+    def exists(self) -> bool:
+        return bool(self._info().type != pafs.FileType.NotFound)
+
+    def is_dir(self) -> bool:
+        return bool(self._info().type == pafs.FileType.Directory)
+
+    def is_file(self) -> bool:
+        return bool(self._info().type == pafs.FileType.File)
+
+    def stat(self) -> Stat:
+        info = self._info()
+        if info.type == pafs.FileType.NotFound:
+            raise FileNotFoundError(str(self))
+        return Stat(int(info.size or 0), int(info.mtime_ns or 0))
+
+    def mkdir(self, parents: bool = False, exist_ok: bool = False) -> None:
+        """Nothing to make: a prefix exists once an object is under it."""
+
+    def read_bytes(self) -> bytes:
+        try:
+            with filesystem().open_input_stream(self._key) as stream:
+                return bytes(stream.read())
+        except FileNotFoundError:
+            raise FileNotFoundError(str(self)) from None
+
+    def read_text(self, encoding: str = "utf-8") -> str:
+        return self.read_bytes().decode(encoding)
+
+    def write_bytes(self, data: bytes) -> int:
+        with filesystem().open_output_stream(self._key, metadata={}) as stream:
+            stream.write(data)
+        return len(data)
+
+    def write_text(self, text: str, encoding: str = "utf-8") -> int:
+        return self.write_bytes(text.encode(encoding))
+
+    def touch(self) -> None:
+        """Written again as it is: its time is now."""
+        self.write_bytes(self.read_bytes() if self.is_file() else b"")
+
+    def unlink(self, missing_ok: bool = False) -> None:
+        try:
+            filesystem().delete_file(self._key)
+        except FileNotFoundError:
+            if not missing_ok:
+                raise FileNotFoundError(str(self)) from None
+
+    def replace(self, target: S3Path) -> S3Path:
+        """Moved to `target` (a copy, then a delete: readers of `target` see the old
+        object or the new one whole)."""
+        filesystem().move(self._key, target._key)
+        return target
+
+    def iterdir(self) -> Iterator[S3Path]:
+        listed = filesystem().get_file_info(pafs.FileSelector(self._key, allow_not_found=True))
+        for info in sorted(listed, key=lambda i: i.path):
+            yield S3Path(SCHEME + info.path)
+
+    def glob(self, pattern: str) -> Iterator[S3Path]:
+        """The objects (and prefixes) under this one whose path below it matches `pattern`
+        part for part, as pathlib's glob matches (no `**`)."""
+        parts = pattern.split("/")
+        listed = filesystem().get_file_info(
+            pafs.FileSelector(self._key, recursive=len(parts) > 1, allow_not_found=True)
+        )
+        start = len(self._key) + 1
+        for info in sorted(listed, key=lambda i: i.path):
+            below = info.path[start:].split("/")
+            if len(below) == len(parts) and all(
+                fnmatch.fnmatchcase(b, p) for b, p in zip(below, parts, strict=True)
+            ):
+                yield S3Path(SCHEME + info.path)
+
+    def rmtree(self) -> None:
+        """This prefix and every object under it."""
+        with_contents = filesystem().get_file_info(self._key)
+        if with_contents.type == pafs.FileType.Directory:
+            filesystem().delete_dir(self._key)
+        elif with_contents.type == pafs.FileType.File:
+            filesystem().delete_file(self._key)
+
+
+Place: TypeAlias = Path | S3Path
+
+
+def place(db: str | os.PathLike[str] | S3Path) -> Place:
+    """`--db` as given: an s3:// address, or a folder."""
+    if isinstance(db, S3Path | Path):
+        return db
+    text = os.fspath(db)
+    return S3Path(text) if text.startswith(SCHEME) else Path(text)
+
+
+def is_remote(db: Place) -> bool:
+    return isinstance(db, S3Path)
+
+
+@functools.cache
+def filesystem() -> pafs.S3FileSystem:
+    """pyarrow's S3 file system, configured from the AWS_* variables (read when first
+    asked for: `storage_options` sets them before)."""
+    settings: dict[str, str] = {}
+    endpoint = os.environ.get("AWS_ENDPOINT_URL_S3") or os.environ.get("AWS_ENDPOINT_URL")
+    if endpoint:  # pyarrow reads the keys and the region itself, but not these
+        parts = urlsplit(endpoint)
+        settings["endpoint_override"] = parts.netloc + parts.path
+        settings["scheme"] = parts.scheme or "https"
+    region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
+    if region:
+        settings["region"] = region
+    return pafs.S3FileSystem(**settings)
+
+
+def storage_options(options: Mapping[str, str]) -> None:
+    """Set `--storage-option`s: AWS_* variables for this process and the workers it starts
+    (a key given without the prefix gets it: endpoint_url is AWS_ENDPOINT_URL)."""
+    changed = False
+    for key, value in options.items():
+        name = key.upper()
+        name = name if name.startswith("AWS_") else f"AWS_{name}"
+        if os.environ.get(name) != value:
+            os.environ[name] = value
+            changed = True
+    if changed:
+        filesystem.cache_clear()
+
+
+def storage_environment() -> dict[str, str]:
+    """The AWS_* variables of this process: what a task carries to a worker on another
+    machine, whose environment may not have them."""
+    return {k: v for k, v in os.environ.items() if k.startswith("AWS_")}
+
+
+def arrow_path(path: Place) -> tuple[pafs.FileSystem | None, str]:
+    """What pyarrow's readers and writers take for `path`: a file system (None: the local
+    one) and the path on it."""
+    if isinstance(path, S3Path):
+        return filesystem(), path.key
+    return None, str(path)
+
+
+def register_with(con: object) -> None:
+    """Let a DuckDB connection read s3:// files: through pyarrow's S3 file system (DuckDB's
+    own httpfs extension is a download away, which a machine offline cannot make)."""
+    from fsspec.implementations.arrow import ArrowFSWrapper
+
+    class S3Files(ArrowFSWrapper):  # type: ignore[misc]
+        protocol = ("s3",)
+
+        @classmethod
+        def _strip_protocol(cls, path: str) -> str:
+            path = path[len(SCHEME) :] if path.startswith(SCHEME) else path
+            return str(super()._strip_protocol(path))
+
+        def info(self, path: str, **kwargs: Any) -> dict[str, Any]:
+            # DuckDB asks again and again about each file it reads, a request each time: a
+            # table's data file never changes once written (a new one gets a new name).
+            if "/tables/" not in path or not path.endswith(".parquet"):
+                return dict(super().info(path, **kwargs))
+            key = self._strip_protocol(path)
+            found = _KNOWN.get(key)
+            if found is None:
+                found = _KNOWN[key] = dict(super().info(path, **kwargs))
+            return found
+
+    con.register_filesystem(S3Files(filesystem()))  # type: ignore[attr-defined]
+
+
+_KNOWN: dict[str, dict[str, Any]] = {}  # what S3 told of the tables' data files
+
+
+def write_whole(path: Place, data: bytes) -> None:
+    """`data` as the file `path`, in place of the one before: readers see the old file or
+    the new one whole (a scratch file renamed; an object on S3 is written whole)."""
+    if isinstance(path, S3Path):
+        path.write_bytes(data)
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    scratch = path.with_name(f".{path.name}")
+    scratch.write_bytes(data)
+    os.replace(scratch, path)
+
+
+# Where the dashboards' server keeps the files of a warehouse on S3 that only it works on (the
+# uploads under way, the table recorder's drafts): a folder on its own machine, one a warehouse.
+SPOOL = Path(os.environ.get("SQUIRE_SPOOL", Path(__file__).resolve().parents[2] / "data" / "spool"))
+
+
+def spool(db: Place) -> Path:
+    """The local folder of this machine's files of the warehouse `db` (the warehouse's own
+    folder, where it is one)."""
+    if isinstance(db, S3Path):
+        return SPOOL / db.key
+    return db
+
+
+def listed(folder: Place, pattern: str) -> list[Place]:
+    """What `folder.glob(pattern)` finds, in order of name, on either kind of place."""
+    found: list[Place] = []
+    if isinstance(folder, S3Path):
+        found.extend(folder.glob(pattern))
+    else:
+        found.extend(folder.glob(pattern))
+    return sorted(found, key=str)

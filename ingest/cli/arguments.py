@@ -99,11 +99,11 @@ def folder(text: str) -> str:
 
 def warehouse(text: str) -> Place:
     """`--db`: an s3:// address, or a folder (or a path where one can be made)."""
-    from ingest.warehouse.location import SCHEME, S3Path
+    from ingest.warehouse.location import SCHEME, place
 
     if text.startswith(SCHEME):
         try:
-            return S3Path(text)
+            return place(text)
         except ValueError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
     return Path(folder(text))

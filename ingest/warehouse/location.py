@@ -190,7 +190,18 @@ def place(db: str | os.PathLike[str] | S3Path) -> Place:
     if isinstance(db, S3Path | Path):
         return db
     text = os.fspath(db)
-    return S3Path(text) if text.startswith(SCHEME) else Path(text)
+    if not text.startswith(SCHEME):
+        return Path(text)
+    _plain_http()
+    return S3Path(text)
+
+
+def _plain_http() -> None:
+    """A server named by an http:// address is to be spoken to without TLS: delta-rs wants
+    AWS_ALLOW_HTTP for that as well, which is easy to forget."""
+    endpoint = os.environ.get("AWS_ENDPOINT_URL_S3") or os.environ.get("AWS_ENDPOINT_URL", "")
+    if endpoint.startswith("http://"):
+        os.environ.setdefault("AWS_ALLOW_HTTP", "true")
 
 
 def is_remote(db: Place) -> bool:
@@ -223,6 +234,7 @@ def storage_options(options: Mapping[str, str]) -> None:
         if os.environ.get(name) != value:
             os.environ[name] = value
             changed = True
+    _plain_http()
     if changed:
         filesystem.cache_clear()
 

@@ -237,3 +237,24 @@ def test_the_dashboards_read_a_warehouse_on_s3(filled, monkeypatch):
     assert [(m.label, m.value) for m in at.metric] == [
         ("Knight Academy", f"{done.ingested:,} matches")
     ]
+
+
+def test_an_upload_to_a_warehouse_on_s3_is_spooled_on_this_machine(
+    bucket, ka_logs, monkeypatch, tmp_path
+):
+    import io
+
+    from ingest.pipeline import upload
+    from ingest.warehouse import location
+
+    monkeypatch.setattr(location, "SPOOL", tmp_path / "spool")
+    good = next(p for p in sorted(ka_logs.iterdir()) if p.name.startswith("ka-"))
+    sent = [(good.name, io.BytesIO(good.read_bytes())), ("broken.jsonl", io.BytesIO(b"{x\n"))]
+    report = upload.ingest_uploads(sent, bucket)
+    assert (report.logs, report.ingested, report.error) == (2, 1, None)
+    assert [(r.path, r.line, r.rule) for r in report.rejects] == [("broken.jsonl", 1, "LOG-1")]
+    assert _counts(bucket)["games"] == 1 and _counts(bucket)["rejects"] == 1
+    # the upload's files were worked on in this machine's spool, and are gone once stored
+    assert (tmp_path / "spool" / bucket.key / upload.UPLOADS).is_dir()
+    assert not list((tmp_path / "spool" / bucket.key / upload.UPLOADS).iterdir())
+    assert not list(bucket.glob("uploads/*"))

@@ -171,6 +171,10 @@ def main() -> None:
         out = proc.stdout.read().decode() if proc.stdout else ""
         after = float(tail.read_text()) if tail.exists() else float("nan")
     if server is not None:
+        # the server's own CPU time, spent on the same two cores as the ingest
+        with open(f"/proc/{server[0].pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        busy = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
         server[0].terminate()
     print(out.strip().splitlines()[0] if out.strip() else "(no summary)")
     print(
@@ -185,6 +189,8 @@ def main() -> None:
         f"peak memory of the process tree: {peak / 2**20:,.0f} MiB resident, "
         f"{peak_shared / 2**20:,.0f} MiB with shared pages counted once"
     )
+    if server is not None:
+        print(f"the S3 server's CPU time: {busy:.1f} s")
 
 
 if __name__ == "__main__":

@@ -266,10 +266,11 @@ def register_with(con: object) -> None:
             path = path[len(SCHEME) :] if path.startswith(SCHEME) else path
             return str(super()._strip_protocol(path))
 
+        # DuckDB asks about each file it reads again and again (its size, its time), a
+        # request to S3 each time: a table's data file
+        # never changes once written (a new one gets a new name), so what S3 said is kept.
         def info(self, path: str, **kwargs: Any) -> dict[str, Any]:
-            # DuckDB asks again and again about each file it reads, a request each time: a
-            # table's data file never changes once written (a new one gets a new name).
-            if "/tables/" not in path or not path.endswith(".parquet"):
+            if not _unchanging(path):
                 return dict(super().info(path, **kwargs))
             key = self._strip_protocol(path)
             found = _KNOWN.get(key)
@@ -277,10 +278,32 @@ def register_with(con: object) -> None:
                 found = _KNOWN[key] = dict(super().info(path, **kwargs))
             return found
 
+        def modified(self, path: str) -> Any:
+            if not _unchanging(path):
+                return super().modified(path)
+            return self.info(path)["mtime"]
+
     con.register_filesystem(S3Files(filesystem()))  # type: ignore[attr-defined]
 
 
 _KNOWN: dict[str, dict[str, Any]] = {}  # what S3 told of the tables' data files
+
+
+def told(table: str, names: list[str], sizes: list[int], times: list[Any]) -> None:
+    """What a table's log says of its data files (`table` an s3:// address): DuckDB then
+    need not ask S3 about them."""
+    from datetime import UTC, datetime
+
+    for name, size, at in zip(names, sizes, times, strict=True):
+        key = f"{table[len(SCHEME) :]}/{name}"
+        if key not in _KNOWN:
+            when = at if isinstance(at, datetime) else datetime.fromtimestamp(at / 1000, UTC)
+            _KNOWN[key] = {"name": key, "size": size, "type": "file", "mtime": when}
+
+
+def _unchanging(path: str) -> bool:
+    """A table's data file (its log's files are written again under the same name)."""
+    return "/tables/" in path and path.endswith(".parquet") and "/_delta_log/" not in path
 
 
 def write_whole(path: Place, data: bytes) -> None:

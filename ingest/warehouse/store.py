@@ -37,7 +37,7 @@ import pyarrow.parquet as pq
 from deltalake import CommitProperties, DeltaTable, PostCommitHookProperties
 from deltalake.transaction import AddAction
 
-from ingest.warehouse.location import Place, S3Path, arrow_path, place
+from ingest.warehouse.location import SCHEME, Place, S3Path, arrow_path, place, told
 
 TABLES = "tables"
 BATCHES = "batches"
@@ -54,6 +54,10 @@ BATCH_SCHEMA = pa.schema(
 # On S3, where a prefix has no time of change, an object every commit writes again: what a
 # reader checks for news at every query (ingest.warehouse.warehouse.signature).
 CHANGED = "CHANGED"
+# A checkpoint every ten commits (Delta's default is a hundred): a reader opening a table
+# reads its last checkpoint and the commits since, each a request on S3, and an ingest
+# commits every table every few seconds.
+LOG = {"delta.checkpointInterval": "10"}
 # Expired log entries are cleaned up by `squire compact`, not after every commit: a
 # reader reading an older version needs them.
 HOOKS = PostCommitHookProperties(create_checkpoint=True, cleanup_expired_logs=False)
@@ -75,7 +79,7 @@ def create(db: Place, schemas: Mapping[str, pa.Schema]) -> None:
         path = folder(db, table)
         if not (path / "_delta_log").is_dir():
             path.mkdir(parents=True, exist_ok=True)
-            DeltaTable.create(str(path), schema=schema, mode="ignore")
+            DeltaTable.create(str(path), schema=schema, mode="ignore", configuration=LOG)
 
 
 # Min/max statistics let a reader skip the files that cannot hold a match it looks up by
@@ -176,14 +180,29 @@ _READ: dict[str, DeltaTable] = {}
 _READING = threading.Lock()
 
 
+# The writer's own tables, at the version it last committed: a reader the writer opens (the
+# ingest's, for the ratings and the fit) lists their files without loading them again.
+_LIVE: dict[str, DeltaTable] = {}
+
+
 @functools.lru_cache(maxsize=1024)
 def _files_at(path: str, version: int) -> tuple[str, ...]:
     with _READING:
-        table = _READ.get(path)
-        if table is None or table.version() > version:
-            table = _READ[path] = DeltaTable(path, version=version)
-        elif table.version() < version:
-            table.load_as_version(version)
+        table = _LIVE.get(path)
+        if table is None or table.version() != version:
+            table = _READ.get(path)
+            if table is None or table.version() > version:
+                table = _READ[path] = DeltaTable(path, version=version)
+            elif table.version() < version:
+                table.load_as_version(version)
+        if path.startswith(SCHEME):  # what each file is, which DuckDB would ask S3 again
+            added = pa.table(table.get_add_actions(flatten=False))
+            told(
+                path,
+                added["path"].to_pylist(),
+                added["size_bytes"].to_pylist(),
+                added["modification_time"].to_pylist(),
+            )
         return tuple(table.file_uris())
 
 
@@ -197,6 +216,10 @@ class Committer:
         create(self.db, self.schemas)
         self.tables = {t: DeltaTable(str(folder(self.db, t))) for t in self.schemas}
         self.batches = DeltaTable(str(folder(self.db, BATCHES)))
+        with _READING:
+            _LIVE.clear()
+            _LIVE.update({str(folder(self.db, t)): d for t, d in self.tables.items()})
+            _LIVE[str(folder(self.db, BATCHES))] = self.batches
 
     def settle(self) -> list[str]:
         """Undo every table's commits past its pin (an ingest killed between its tables'

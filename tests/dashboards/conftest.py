@@ -27,3 +27,16 @@ def warehouse(tmp_path_factory) -> Path:
         jobs=1,
     )
     return db
+
+
+@pytest.fixture(scope="session", autouse=True)
+def components_scanned_once():
+    """An AppTest's first run scans every installed package for Streamlit components (a tenth
+    of a second, hundreds of AppTests a run); what is installed does not change during a run,
+    so the scan is made once and its finds handed to each."""
+    from streamlit.components.v2 import manifest_scanner
+
+    found = manifest_scanner.scan_component_manifests()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(manifest_scanner, "scan_component_manifests", lambda: found)
+        yield

@@ -138,13 +138,13 @@ def snapshot(db: Place, as_of: int | datetime | None = None) -> Snapshot:
     if as_of is None:
         version = latest
     elif isinstance(as_of, datetime):
-        try:
-            batches.load_as_version(as_of)
-        except Exception:  # delta-rs says so in an error of its own
-            raise ValueError(
-                f"{db} has no version as early as {as_of:%Y-%m-%d %H:%M:%S %Z}"
-            ) from None
-        version = batches.version()
+        # By the times `batches` records, which `squire versions` lists: delta-rs goes by
+        # its log files' times, a little later than those, and would take a time read off
+        # that list for the version before.
+        stamped = [(v, at) for v, at in _times(db, latest) if at <= as_of]
+        if not stamped:
+            raise ValueError(f"{db} has no version as early as {as_of:%Y-%m-%d %H:%M:%S %Z}")
+        version = max(stamped)[0]
     else:
         if not 0 <= as_of <= latest:
             raise ValueError(f"{db} has versions 0 to {latest}, not {as_of}")
@@ -154,6 +154,16 @@ def snapshot(db: Place, as_of: int | datetime | None = None) -> Snapshot:
     stamp = info.get("timestamp")
     at = datetime.fromtimestamp(stamp / 1000, UTC) if isinstance(stamp, int) else None
     return Snapshot(version, {str(k): int(v) for k, v in pins.items()}, at)
+
+
+def _times(db: Place, version: int) -> list[tuple[int, datetime]]:
+    """Each version of the warehouse up to `version`, and when it was committed."""
+    out: list[tuple[int, datetime]] = []
+    for uri in files(db, BATCHES, version):
+        filesystem, where = arrow_path(place(uri))
+        rows = pq.read_table(where, columns=["version", "committed_at"], filesystem=filesystem)
+        out += zip(rows["version"].to_pylist(), rows["committed_at"].to_pylist(), strict=True)
+    return out
 
 
 def _commit_info(db: Place, version: int) -> dict[str, object]:

@@ -143,7 +143,7 @@ def test_an_ingest_into_s3_needs_no_folder_the_workers_share_and_survives_a_kill
     a folder of the ingest's own, and the workers were started without the server's settings,
     which the tasks carry with the logs' bytes."""
     client = tmp_path / "client"
-    assert main(["simulate", "knight-academy", "-n", "400", "--seed", "8", "--jobs", "2",
+    assert main(["simulate", "knight-academy", "-n", "200", "--seed", "8", "--jobs", "2",
                  "--out", str(client / "logs")]) == 0  # fmt: skip
     (client / "logs" / "broken.jsonl").write_text("{not json\n")
     db = new_bucket()
@@ -168,7 +168,7 @@ def test_an_ingest_into_s3_needs_no_folder_the_workers_share_and_survives_a_kill
     }
     con = open_reader(db)
     assert con.execute("SELECT count(*), count(DISTINCT game_id) FROM games").fetchall() == [
-        (400, 400)
+        (200, 200)
     ]
     assert con.execute("SELECT path, line, rule FROM rejects").fetchall() == [
         ("logs/broken.jsonl", 1, "LOG-1")

@@ -16,6 +16,7 @@ as a process of its own, whose memory is not counted), as `--db s3://…` would.
 from __future__ import annotations
 
 import argparse
+import atexit
 import itertools
 import os
 import subprocess
@@ -104,6 +105,7 @@ def s3_server() -> tuple[subprocess.Popen[bytes], str]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    atexit.register(server.terminate)  # however the bench ends
     os.environ.update(AWS_ACCESS_KEY_ID="bench", AWS_SECRET_ACCESS_KEY="bench",
                       AWS_REGION="us-east-1", AWS_ENDPOINT_URL=f"http://127.0.0.1:{port}",
                       AWS_ALLOW_HTTP="true")  # fmt: skip

@@ -136,10 +136,6 @@ class S3Path:
     def write_text(self, text: str, encoding: str = "utf-8") -> int:
         return self.write_bytes(text.encode(encoding))
 
-    def touch(self) -> None:
-        """Written again as it is: its time is now."""
-        self.write_bytes(self.read_bytes() if self.is_file() else b"")
-
     def unlink(self, missing_ok: bool = False) -> None:
         try:
             filesystem().delete_file(self._key)
@@ -173,14 +169,6 @@ class S3Path:
             ):
                 yield S3Path(SCHEME + info.path)
 
-    def rmtree(self) -> None:
-        """This prefix and every object under it."""
-        with_contents = filesystem().get_file_info(self._key)
-        if with_contents.type == pafs.FileType.Directory:
-            filesystem().delete_dir(self._key)
-        elif with_contents.type == pafs.FileType.File:
-            filesystem().delete_file(self._key)
-
 
 Place: TypeAlias = Path | S3Path
 
@@ -202,10 +190,6 @@ def _plain_http() -> None:
     endpoint = os.environ.get("AWS_ENDPOINT_URL_S3") or os.environ.get("AWS_ENDPOINT_URL", "")
     if endpoint.startswith("http://"):
         os.environ.setdefault("AWS_ALLOW_HTTP", "true")
-
-
-def is_remote(db: Place) -> bool:
-    return isinstance(db, S3Path)
 
 
 @functools.cache

@@ -143,17 +143,6 @@ class S3Path:
             if not missing_ok:
                 raise FileNotFoundError(str(self)) from None
 
-    def replace(self, target: S3Path) -> S3Path:
-        """Moved to `target` (a copy, then a delete: readers of `target` see the old
-        object or the new one whole)."""
-        filesystem().move(self._key, target._key)
-        return target
-
-    def iterdir(self) -> Iterator[S3Path]:
-        listed = filesystem().get_file_info(pafs.FileSelector(self._key, allow_not_found=True))
-        for info in sorted(listed, key=lambda i: i.path):
-            yield S3Path(SCHEME + info.path)
-
     def glob(self, pattern: str) -> Iterator[S3Path]:
         """The objects (and prefixes) under this one whose path below it matches `pattern`
         part for part, as pathlib's glob matches (no `**`)."""
@@ -318,7 +307,7 @@ def spool(db: Place) -> Path:
 def listed(folder: Place, pattern: str) -> list[Place]:
     """What `folder.glob(pattern)` finds, in order of name, on either kind of place."""
     found: list[Place] = []
-    if isinstance(folder, S3Path):
+    if isinstance(folder, S3Path):  # apart, so that each glob keeps its own type
         found.extend(folder.glob(pattern))
     else:
         found.extend(folder.glob(pattern))

@@ -27,6 +27,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -302,19 +303,29 @@ def _rate_again_on_s3(folder: S3Path, rows: Iterable[list[tuple[Any, ...]]]) -> 
     _write(rows, folder / "000001.parquet")
 
 
-def of_game(db: Place, game: str, source: str | None = None) -> pl.DataFrame:
+HISTORY_OF = "SELECT * FROM ratings WHERE game = $game ORDER BY played_at, game_id"
+
+
+def of_game(
+    db: Place, game: str, source: str | None = None, as_of: int | datetime | None = None
+) -> pl.DataFrame:
     """The game's history as stored, or, where the stored ratings lag the warehouse (it was
     written by a squire without ratings), rated afresh in memory; rated afresh too over the
-    matches of one `source` alone (Selection.source: a narrower field rates differently)."""
-    con = open_reader(db)
+    matches of one `source` alone (Selection.source: a narrower field rates differently).
+    At `as_of` (an earlier version, or time), as the ratings stood then: the stored rows of
+    the matches it held, where those are the game's first, else rated afresh over them."""
+    con = open_reader(db, as_of)
     try:
         if source is not None:
             where, params = Selection(game=game, source=source).where()
             return rate(_seats(con, where, **params))
         seats = _seats(con, PLAYED, game=game)
+        history: pl.DataFrame = con.sql(HISTORY_OF, params={"game": game}).pl()
     finally:
         con.close()
-    history = stored(db).filter(pl.col("game") == game)
+    history = history.with_columns(pl.col("played_at").dt.convert_time_zone("UTC")).cast(
+        pl.Schema(HISTORY)
+    )
     if set(seats["game_id"].unique()) <= set(history["game_id"].unique()):
         return history
     return rate(seats)

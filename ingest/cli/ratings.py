@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ingest.cli import arguments as arg
 from ingest.cli.report import escaped, json_line
@@ -15,6 +16,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("game", choices=sorted(GAMES))
     arg.db_argument(p)
+    arg.as_of_argument(p)
     p.add_argument("--json", action="store_true", help="one JSON object per rated name")
     arg.source_argument(
         p, "rated over the matches of people, of bots, or of the stored experiments (of one) alone"
@@ -31,7 +33,12 @@ def run(args: argparse.Namespace) -> int:
     db = args.db or DEFAULT_DB
     if not exists(db):
         return arg.no_warehouse("squire ratings", db)
-    board = leaderboard(of_game(db, args.game, args.source), args.game)
+    try:
+        history = of_game(db, args.game, args.source, args.as_of)
+    except ValueError as err:  # a version the warehouse never had
+        print(f"squire ratings: {err}", file=sys.stderr)
+        return 1
+    board = leaderboard(history, args.game)
     if args.json:
         for row in board.iter_rows(named=True):
             print(json_line(row))

@@ -128,6 +128,13 @@ class Snapshot:
     version: int
     pins: dict[str, int]
     committed_at: datetime | None
+    latest: int  # the warehouse's latest version when this one was read
+
+    @property
+    def earlier(self) -> bool:
+        """Whether this is a version before the latest (what is stored beside the tables,
+        the ratings and the experiments' records, then has to be read as it stood)."""
+        return self.version < self.latest
 
 
 def snapshot(db: Place, as_of: int | datetime | None = None) -> Snapshot:
@@ -153,7 +160,7 @@ def snapshot(db: Place, as_of: int | datetime | None = None) -> Snapshot:
     pins = json.loads(str(info.get(PINS, "{}")))
     stamp = info.get("timestamp")
     at = datetime.fromtimestamp(stamp / 1000, UTC) if isinstance(stamp, int) else None
-    return Snapshot(version, {str(k): int(v) for k, v in pins.items()}, at)
+    return Snapshot(version, {str(k): int(v) for k, v in pins.items()}, at, latest)
 
 
 def _times(db: Place, version: int) -> list[tuple[int, datetime]]:

@@ -136,7 +136,10 @@ def signature(db: Place) -> str:
 
 def conform(rows: pa.Table, table: str) -> pa.Table:
     """Rows of an older part in the current schema: later columns as nulls of their type."""
-    target = SCHEMA[table]
+    return _conformed(rows, SCHEMA[table])
+
+
+def _conformed(rows: pa.Table, target: pa.Schema) -> pa.Table:
     columns = [
         rows[f.name].cast(f.type)
         if f.name in rows.column_names
@@ -179,15 +182,68 @@ def open_reader(
             for i, source in enumerate(game.sources)
         ],
     )
+    earlier = snapshot is not None and snapshot.earlier
     rated = rating_files(db)
+    stored_as = "_ratings_stored" if earlier else "ratings"
     if rated:
         listed = ", ".join("'" + str(f).replace("'", "''") + "'" for f in rated)
-        con.execute(f"CREATE VIEW ratings AS SELECT * FROM read_parquet([{listed}])")
+        con.execute(f"CREATE VIEW {stored_as} AS SELECT * FROM read_parquet([{listed}])")
     else:
-        con.execute(NO_RATINGS)
-    _view(con, "experiment_results", [str(f) for f in experiment_files(db)], EXPERIMENT_RESULTS)
+        con.execute(NO_RATINGS.replace("ratings", stored_as, 1))
+    if earlier:
+        con.execute(RATINGS_UPTO)
+        con.execute(RATINGS_AS_OF)
+    records = [str(f) for f in experiment_files(db)]
+    _view(con, "_experiment_records", records, EXPERIMENT_RESULTS)
+    version = snapshot.version if earlier and snapshot is not None else None
+    upto = "" if version is None else f"WHERE version <= {version}"
+    con.execute(EXPERIMENT_RECORD.replace("{upto}", upto))
     con.execute(VIEWS.read_text())
     return con
+
+
+# The ratings as they stood at an earlier version. A match's ratings follow from the matches
+# played before it alone (ingest.analyses.ratings rates a game in played order), so where the
+# matches the version rates are the first of the game's stored ones in that order, their rows
+# are the ratings the version had. A game in which a match stored since was played before one
+# of them is left out, as are the matches of a game not yet rated: a reader of the ratings
+# rates such a game afresh from the version's matches (ingest.analyses.ratings.of_game, the
+# leaderboards of the pages).
+RATINGS_UPTO = """
+CREATE TABLE _ratings_upto AS
+WITH held AS (  -- the matches the version rates: complete, played, two seats that can win
+    SELECT g.game, g.game_id, coalesce(g.played_at, g.ingested_at) AS played
+    FROM games g JOIN seats s USING (game_id)
+    WHERE g.complete AND g.experiment IS NULL AND NOT s.neutral
+    GROUP BY ALL HAVING count(*) >= 2
+), rated AS (
+    SELECT DISTINCT game, game_id, played_at AS played FROM _ratings_stored
+), top AS (
+    SELECT game, count(*) AS n, max(struct_pack(played := played, game_id := game_id)) AS last
+    FROM held GROUP BY game
+), kept AS (
+    SELECT h.game, count(*) AS n FROM held h JOIN rated r USING (game, game_id, played)
+    GROUP BY h.game
+), upto AS (
+    SELECT r.game, count(*) AS n FROM rated r JOIN top t USING (game)
+    WHERE struct_pack(played := r.played, game_id := r.game_id) <= t.last GROUP BY r.game
+)
+SELECT t.game, t.last AS last FROM top t JOIN kept k USING (game) JOIN upto u USING (game)
+WHERE t.n = k.n AND t.n = u.n
+"""
+RATINGS_AS_OF = """
+CREATE VIEW ratings AS
+SELECT r.* FROM _ratings_stored r JOIN _ratings_upto u USING (game)
+WHERE struct_pack(played := r.played_at, game_id := r.game_id) <= u.last
+"""
+# Each experiment's record as it stood at the version read: its last one at or before that
+# version (an experiment's file keeps a record a batch). The latest version reads the last
+# record of each, a record of an older squire's too, which says no version.
+EXPERIMENT_RECORD = """
+CREATE VIEW experiment_results AS
+SELECT * FROM _experiment_records {upto}
+QUALIFY row_number() OVER (PARTITION BY experiment ORDER BY recorded_at DESC) = 1
+"""
 
 
 def version_of(as_of: str | None) -> int | datetime | None:
@@ -221,8 +277,9 @@ def rating_files(db: Place) -> list[Place]:
 
 # What `squire experiment` knows of each experiment it runs (ingest.simulation.experiment):
 # what it measured, A − B with its 95% interval, the matches played and why it stopped, which
-# its matches alone do not tell. A file an experiment, `experiments/<id>.parquet`, rewritten
-# after every batch: a run cut short leaves its last batch's, `stopped` NULL.
+# its matches alone do not tell. A file an experiment, `experiments/<id>.parquet`, written again
+# after every batch with a record more: a run cut short ends with its last batch's, `stopped`
+# NULL; a version of the warehouse reads the last record at or before it.
 EXPERIMENTS = "experiments"
 EXPERIMENT_RESULTS = pa.schema(
     [
@@ -249,6 +306,9 @@ EXPERIMENT_RESULTS = pa.schema(
         ("variance_saved", pa.float64()),
         ("stopped", pa.string()),  # `precision`, `max`; NULL: still running, or cut short
         ("recorded_at", pa.timestamp("us", tz="UTC")),
+        # the warehouse's version with the matches the record counts (NULL: an older
+        # squire's record, which kept only its last)
+        ("version", pa.int64()),
     ]
 )
 
@@ -262,12 +322,19 @@ def experiment_files(db: Place) -> list[Place]:
 
 
 def write_experiment(db: Place, row: dict[str, Any]) -> None:
-    """An experiment's record, in place of the one before (the caller holds the lock)."""
+    """An experiment's record after its latest batch, added to those before it in its file,
+    the file written whole (the caller holds the lock): read at an earlier version of the
+    warehouse, an experiment says what it had measured then."""
+    path = place(db) / EXPERIMENTS / f"{row['experiment']}.parquet"
+    latest = store.snapshot(db).version if store.exists(db) else None
+    rows = pa.Table.from_pylist([{**row, "version": latest}], schema=EXPERIMENT_RESULTS)
+    if path.exists():
+        filesystem, where = arrow_path(path)
+        before = pq.read_table(where, filesystem=filesystem)
+        rows = pa.concat_tables([_conformed(before, EXPERIMENT_RESULTS), rows])
     sink = pa.BufferOutputStream()
-    pq.write_table(pa.Table.from_pylist([row], schema=EXPERIMENT_RESULTS), sink)
-    write_whole(
-        place(db) / EXPERIMENTS / f"{row['experiment']}.parquet", sink.getvalue().to_pybytes()
-    )
+    pq.write_table(rows, sink)
+    write_whole(path, sink.getvalue().to_pybytes())
     announce(db)
 
 

@@ -7,6 +7,7 @@ import gzip
 import io
 import json
 import re
+import shutil
 import tomllib
 
 import msgspec
@@ -238,6 +239,35 @@ def test_a_version_chosen_in_the_sidebar_shows_the_matches_stored_by_then_and_th
     at.sidebar.selectbox(key="as-of").set_value(str(then)).run()
     assert at.query_params["as-of"] == str(then)
     assert len(at.metric) == 1
+
+
+def test_the_ratings_on_a_page_are_those_of_the_version_chosen(app, tmp_path, monkeypatch, capsys):
+    """A leaderboard quoted from a version reads the same once more matches of the game have
+    been rated: that of a warehouse holding that version's logs alone."""
+    from ingest.pipeline.pipeline import ingest
+    from ingest.warehouse import store
+
+    first, more = ROOT / "tests" / "knight_academy" / "logs", tmp_path / "more"
+    more.mkdir()
+    for f in sorted((ROOT / "data" / "samples" / "knight-academy").iterdir())[:12]:
+        shutil.copy(f, more / f.name)
+    db, alone = tmp_path / "warehouse", tmp_path / "alone"
+    ingest([first], db=db, jobs=1)
+    then = store.snapshot(db).version
+    ingest([more], db=db, jobs=1)
+    ingest([first], db=alone, jobs=1)
+    assert main(["ratings", "knight-academy", "--db", str(alone), "--json"]) == 0
+    want = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    monkeypatch.setenv("SQUIRE_WAREHOUSE", str(db))
+
+    def shown(at) -> list[tuple[str, float]]:
+        return [(n, r) for table in _ratings(at) for n, r in zip(table["name"], table["rating"])]
+
+    at = app("win_rates", **{"as-of": str(then)})
+    assert shown(at) == [(r["name"], pytest.approx(r["rating"])) for r in want]
+    at.sidebar.selectbox(key="as-of").set_value("").run()  # the latest: more matches rated
+    assert not at.exception
+    assert shown(at) != [(r["name"], pytest.approx(r["rating"])) for r in want]
 
 
 def test_the_viewer_shows_exactly_what_replay_step_shows(app, capsys):

@@ -174,6 +174,35 @@ def test_the_ratings_do_not_depend_on_the_order_the_logs_were_ingested_in(tmp_pa
                              ["000001.parquet"])  # fmt: skip
 
 
+def test_ratings_read_as_of_an_earlier_version_are_the_ones_it_had(tmp_path, rated, capsys):
+    """A leaderboard quoted at a version reads the same after more matches arrive: whether
+    they continued the ratings (the version's are the stored ones' first rows) or made the
+    game be rated again from its start (then rated afresh over the version's matches)."""
+    from ingest.analyses.ratings import of_game
+    from ingest.warehouse import store
+    from ingest.warehouse.warehouse import open_reader
+
+    early, late = _split(tmp_path, rated)
+    for order in ((early, late), (late, early)):
+        db = tmp_path / f"as-of-{order[0].name}-first"
+        ingest([order[0]], db=db, jobs=1)
+        version = store.snapshot(db).version
+        then = of_game(db, "knight-academy")
+        assert main(["ratings", "knight-academy", "--db", str(db), "--json"]) == 0
+        quoted = capsys.readouterr().out
+        ingest([order[1]], db=db, jobs=1)
+        assert not of_game(db, "knight-academy").equals(then)  # more matches, other ratings
+        _same(of_game(db, "knight-academy", as_of=version), then)
+        # the stored rows where the ratings went on, rated afresh where they started again
+        kept = open_reader(db, version).execute("SELECT count(*) FROM ratings").fetchone()[0]
+        assert kept == (then.height if order[0] == early else 0)
+        args = ["ratings", "knight-academy", "--db", str(db), "--json", "--as-of", str(version)]
+        assert main(args) == 0
+        assert capsys.readouterr().out == quoted
+    assert main([*args[:-1], "99"]) == 1
+    assert "not 99" in capsys.readouterr().err
+
+
 def test_ratings_streamed_a_few_seats_at_a_time_are_the_same(tmp_path, rated, monkeypatch):
     import ingest.analyses.ratings as ratings
 

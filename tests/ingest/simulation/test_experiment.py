@@ -157,6 +157,21 @@ def test_the_command_prints_a_line_a_batch_and_the_result_as_its_contract_says(t
         60,
         60,
     )
+    # Read at each earlier version, the experiment says what it had measured then: the record
+    # after its first batch (unfinished), never one counting matches the version lacks.
+    seen = set()
+    for version in range(con.execute("SELECT max(version) FROM batches").fetchone()[0] + 1):
+        then = (
+            open_reader(tmp_path / "warehouse", version)
+            .execute("SELECT recorded, matches, stored_a, stopped FROM experiments")
+            .fetchall()
+        )
+        for was_recorded, matches, stored_a, stopped in then:
+            if was_recorded:
+                assert matches <= stored_a
+                assert (stopped is None) == (matches == 30)
+                seen.add(matches)
+    assert seen == {30, 60}
     assert main(args) == 0  # the same arguments again: the same matches, already present
     capsys.readouterr()
     assert open_reader(tmp_path / "warehouse").execute("SELECT count(*) FROM games").fetchall() == [

@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dashboards.common import PALETTE, literal, plain
-from dashboards.data import signature, warehouse_path
+from dashboards.data import signature, version_in, warehouse_path
 from dashboards.i18n import t
 from dashboards.match import load
 from ingest.analyses.outlook import Model
@@ -19,10 +19,10 @@ from ingest.warehouse.location import place
 
 @st.cache_resource(max_entries=8, show_spinner=False)
 def _model(game: str, path: str, signature_: str) -> Model | str:
-    """The game's model as the last ingest kept it, or why there is none (too few stored
-    matches)."""
+    """The game's model as the last ingest kept it (at the version chosen: as it was kept
+    then), or why there is none (too few stored matches)."""
     try:
-        return model_of(place(path), game)
+        return model_of(place(path), game, version_in(signature_))
     except NotEnoughMatches as err:
         return str(err)
 

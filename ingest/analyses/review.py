@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import duckdb
@@ -13,6 +14,7 @@ import polars as pl
 
 from ingest.analyses.outlook import Facts, Model, fit, predict, turning_points
 from ingest.files.read import rebuilt
+from ingest.warehouse import store
 from ingest.warehouse.fact_rows import fact_rows
 from ingest.warehouse.location import Place, place, write_whole
 from ingest.warehouse.selection import Selection
@@ -37,6 +39,8 @@ REFIT = 1.1  # the growth in complete matches that has a game's model fitted aga
 class Kept(msgspec.Struct, frozen=True, kw_only=True):
     complete: int  # the game's complete matches when it was fitted
     model: Model
+    # the warehouse's version it was fitted on (None: kept by a squire that did not say)
+    version: int | None = None
 
 
 class NotEnoughMatches(Exception):
@@ -89,8 +93,10 @@ def stored_facts(
     )
 
 
-def fit_stored(db: Place, game: str, source: str | None = None) -> Model:
-    con = open_reader(db)
+def fit_stored(
+    db: Place, game: str, source: str | None = None, as_of: int | datetime | None = None
+) -> Model:
+    con = open_reader(db, as_of)
     try:
         facts = stored_facts(con, game, source=source)
     finally:
@@ -105,8 +111,8 @@ def fit_stored(db: Place, game: str, source: str | None = None) -> Model:
     return fit(facts, game)
 
 
-def _kept(db: Place, game: str) -> Kept | None:
-    path = place(db) / MODELS / f"{game}.json"
+def _kept(db: Place, game: str, path: Place | None = None) -> Kept | None:
+    path = path or place(db) / MODELS / f"{game}.json"
     try:
         return msgspec.json.decode(path.read_bytes(), type=Kept)
     except (FileNotFoundError, msgspec.DecodeError, msgspec.ValidationError):
@@ -131,23 +137,41 @@ def refresh_models(db: Place, reader: duckdb.DuckDBPyConnection | None = None) -
             ):
                 continue
             model = fit(stored_facts(con, game), game)
-            kept_now = msgspec.json.encode(Kept(complete=complete, model=model))
+            (version,) = con.sql("SELECT max(version) FROM batches").fetchall()[0]
+            kept_now = msgspec.json.encode(Kept(complete=complete, model=model, version=version))
+            # each fit kept by its version too, so that a version read again is read with
+            # the model it was read with then
+            write_whole(place(db) / MODELS / game / f"{version:06d}.json", kept_now)
             write_whole(place(db) / MODELS / f"{game}.json", kept_now)  # the old or the new
     finally:
         if reader is None:
             con.close()
 
 
-def model_of(db: Place, game: str) -> Model:
+def model_of(db: Place, game: str, as_of: int | datetime | None = None) -> Model:
     """The game's model as the last ingest kept it, or fitted now (a warehouse from before
-    models were kept); NotEnoughMatches when too few matches are stored."""
+    models were kept); NotEnoughMatches when too few matches are stored. At `as_of` (an
+    earlier version, or time): the model kept last at or before it, or, where none was kept
+    by its version (an older squire's), fitted on the matches of that version."""
+    if as_of is not None and store.exists(db):
+        version = store.snapshot(db, as_of)
+        if version.earlier:
+            fits = place(db) / MODELS / game
+            kept_by = sorted(
+                (int(f.stem), f)
+                for f in (fits.glob("*.json") if fits.exists() else [])
+                if f.stem.isdigit() and int(f.stem) <= version.version
+            )
+            then = _kept(db, game, kept_by[-1][1]) if kept_by else None
+            return then.model if then is not None else fit_stored(db, game, as_of=as_of)
     kept = _kept(db, game)
     return kept.model if kept is not None else fit_stored(db, game)
 
 
-def stored_log(db: Place, game_id: str) -> bytes | None:
-    """A stored match's log, rebuilt from its header and event lines as written."""
-    con = open_reader(db)
+def stored_log(db: Place, game_id: str, as_of: int | datetime | None = None) -> bytes | None:
+    """A stored match's log, rebuilt from its header and event lines as written (at `as_of`:
+    as the warehouse held it then)."""
+    con = open_reader(db, as_of)
     try:
         head = con.sql(
             "SELECT header FROM games WHERE game_id = $id", params={"id": game_id}

@@ -54,6 +54,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument(
         "--cluster", metavar="ADDR", help="--analyse: a Dask scheduler, e.g. tcp://host:8786"
     )
+    arg.as_of_argument(p)
     arg.source_argument(
         p,
         "the estimate fitted on the matches of people, of bots, or of the stored experiments "
@@ -76,11 +77,15 @@ def run(args: argparse.Namespace) -> int:
 
     db = args.db or DEFAULT_DB
     target = args.match
+    if args.analyse and args.as_of is not None:
+        print("squire review: --analyse judges the match as the warehouse holds it now, not "
+              "--as-of an earlier version", file=sys.stderr)  # fmt: skip
+        return 2
     try:
         if Path(target).is_file():
             data = read_log(target)
         else:
-            stored = stored_log(db, target)
+            stored = stored_log(db, target, args.as_of)
             if stored is None:
                 print(f"squire review: {one_line(target)} is neither a log file nor a match "
                       f"stored in {db}", file=sys.stderr)  # fmt: skip
@@ -91,15 +96,18 @@ def run(args: argparse.Namespace) -> int:
         if args.analyse:
             return _analysed(data, match, db, args)
         if args.source:  # fitted on those matches alone, not the model the ingest keeps
-            model = fit_stored(db, match.game.name, args.source)
+            model = fit_stored(db, match.game.name, args.source, args.as_of)
         else:
-            model = model_of(db, match.game.name)
+            model = model_of(db, match.game.name, args.as_of)
     except ReplayError as err:
         print(str(err), file=sys.stderr)
         return 1
     except NotEnoughMatches as err:
         print(f"squire review: {err}", file=sys.stderr)
         return 2
+    except ValueError as err:  # a version the warehouse never had
+        print(f"squire review: {err}", file=sys.stderr)
+        return 1
     reviewed = review(match, model, outcome)
     if args.json:
         print(json_line(reviewed.to_json()))

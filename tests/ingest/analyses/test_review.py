@@ -274,6 +274,35 @@ def test_every_ingest_keeps_each_games_model_and_fits_again_only_what_changed(wa
     assert model_of(copy, "heraldry") == fit_stored(copy, "heraldry")
 
 
+def test_a_review_as_of_a_version_is_read_with_the_model_of_that_version(
+    warehouse, tmp_path, capsys
+):
+    """Who was winning, quoted from a version, reads the same after more matches have had the
+    game's model fitted again."""
+    from ingest.warehouse import store
+
+    copy = tmp_path / "warehouse"
+    shutil.copytree(warehouse, copy)
+    then = store.snapshot(copy).version
+    game_id = "pa-74d8ee29-000000"
+    assert main(["review", game_id, "--db", str(copy), "--json"]) == 0
+    quoted = capsys.readouterr().out
+    more = tmp_path / "more"  # a fifth more Paladins matches: the model is fitted again
+    assert main(["simulate", "paladins", "-n", "30", "--bots", "random", "--seed", "3",
+                 "--jobs", "1", "--out", str(more)]) == 0  # fmt: skip
+    ingest([more], db=copy, jobs=1)
+    capsys.readouterr()
+    assert main(["review", game_id, "--db", str(copy), "--json"]) == 0
+    assert capsys.readouterr().out != quoted
+    assert main(["review", game_id, "--db", str(copy), "--json", "--as-of", str(then)]) == 0
+    assert capsys.readouterr().out == quoted
+    # a warehouse whose fits an older squire kept without their versions: fitted at it
+    shutil.rmtree(copy / "models" / "paladins")
+    assert main(["review", game_id, "--db", str(copy), "--json", "--as-of", str(then)]) == 0
+    assert capsys.readouterr().out == quoted
+    assert main(["review", game_id, "--db", str(copy), "--as-of", str(then), "--analyse"]) == 2
+
+
 @pytest.mark.parametrize("game", sorted(EXAMPLES))
 def test_a_match_with_no_events_or_cut_before_its_first_score_is_reviewed(
     warehouse, tmp_path, capsys, game

@@ -7,26 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from ingest.pipeline.pipeline import ingest
-
 ROOT = Path(__file__).parents[2]
 
 
 @pytest.fixture(scope="session")
-def warehouse(tmp_path_factory) -> Path:
-    db = tmp_path_factory.mktemp("dash") / "warehouse"
-    ingest(
-        [
-            ROOT / "data" / "samples",
-            ROOT / "tests" / "knight_academy" / "logs",
-            ROOT / "tests" / "heraldry" / "logs",
-            ROOT / "tests" / "paladins" / "logs",
-            ROOT / "tests" / "albus_academy" / "logs",
-        ],
-        db=db,
-        jobs=1,
-    )
-    return db
+def warehouse(samples_and_examples) -> Path:
+    return samples_and_examples
 
 
 @pytest.fixture(scope="session", autouse=True)

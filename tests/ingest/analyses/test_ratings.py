@@ -121,10 +121,8 @@ def test_chances_follow_the_ratings_and_sum_to_one():
 
 
 @pytest.fixture(scope="module")
-def rated(tmp_path_factory) -> Path:
-    db = tmp_path_factory.mktemp("ratings") / "warehouse"
-    ingest([SAMPLES, *(ROOT / "tests").glob("*/logs")], db=db, jobs=2)
-    return db
+def rated(samples_and_examples) -> Path:
+    return samples_and_examples  # read only
 
 
 def _split(tmp_path: Path, rated: Path) -> tuple[Path, Path]:

@@ -30,10 +30,8 @@ EXAMPLES = {
 
 
 @pytest.fixture(scope="module")
-def warehouse(tmp_path_factory) -> Path:
-    db = tmp_path_factory.mktemp("review") / "warehouse"
-    ingest([ROOT / "data" / "samples"], db=db, jobs=1)
-    return db
+def warehouse(samples_and_examples) -> Path:
+    return samples_and_examples  # read only: a test that changes it changes a copy
 
 
 def _log(name: str) -> Path:

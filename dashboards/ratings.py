@@ -10,11 +10,11 @@ from urllib.parse import quote
 import polars as pl
 import streamlit as st
 
-from dashboards.data import Filters, query, signature
+from dashboards.data import Filters, chosen_version, query, signature
 from dashboards.i18n import t
 from dashboards.stats import with_wilson
 from dashboards.tables import show
-from ingest.analyses.ratings import KINDS, SEATS, Z, leaderboard, rank, rate
+from ingest.analyses.ratings import KINDS, PLAYED, SEATS, Z, leaderboard, rank, rate
 
 # The stored leaderboard, reckoned where the ratings are (a million matches rate four million
 # seats): as ingest.analyses.ratings.leaderboard reckons it from a history.
@@ -37,6 +37,48 @@ SELECT * EXCLUDE (i, n), i AS nth, n AS rated FROM mine
 WHERE i % greatest(1, n // {POINTS}) = 0 OR i = n
 ORDER BY played_at, game_id
 """
+
+
+# At an earlier version, the games the name played whose stored ratings that version cannot
+# read (rated again from their start since: ingest.warehouse.warehouse.RATINGS_UPTO), with
+# their matches.
+UNREAD = """
+SELECT g.game, count(DISTINCT g.game_id) AS matches FROM games g JOIN seats s USING (game_id)
+WHERE g.complete AND g.experiment IS NULL AND NOT s.neutral
+  AND coalesce(s.agent, s.player) = $name AND g.game NOT IN (SELECT DISTINCT game FROM ratings)
+GROUP BY g.game ORDER BY g.game
+"""
+GAME_MATCHES = "SELECT count(*) AS matches FROM games g WHERE g.complete AND " + PLAYED
+
+
+def one_name(name: str) -> pl.DataFrame:
+    """ONE_NAME's rows of `name`; at an earlier version, with those of a game rated again
+    since, rated afresh over the version's matches as the leaderboards are (up to RERATE
+    matches of the game)."""
+    history = query(ONE_NAME, {"name": name})
+    if chosen_version() is None:
+        return history
+    for game in query(UNREAD, {"name": name})["game"].to_list():
+        if query(GAME_MATCHES, {"game": game})["matches"][0] > RERATE:
+            continue
+        fresh = _rated(SEATS.replace("{where}", PLAYED), (("game", game),), signature())
+        mine = (
+            fresh.filter(pl.col("name") == name)
+            .sort("played_at", "game_id")
+            .with_columns(
+                (pl.int_range(pl.len()).over("kind") + 1).alias("nth"),
+                pl.len().over("kind").alias("rated"),
+            )
+        )
+        mine = mine.filter(
+            (pl.col("nth") % (pl.col("rated") // POINTS).clip(lower_bound=1) == 0)
+            | (pl.col("nth") == pl.col("rated"))
+        )
+        utc = pl.col("played_at").dt.convert_time_zone("UTC")  # DuckDB's Etc/UTC, polars' UTC
+        history = pl.concat(
+            [history.with_columns(utc), mine.with_columns(utc)], how="diagonal_relaxed"
+        )
+    return history.sort("played_at", "game_id")
 
 
 @st.cache_data(ttl=600, show_spinner=False, max_entries=32)

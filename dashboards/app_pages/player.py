@@ -11,7 +11,7 @@ from dashboards import queries
 from dashboards.common import PALETTE, game_label, games_named, has_matches, named, plain
 from dashboards.data import query
 from dashboards.i18n import t
-from dashboards.ratings import COLUMNS, ONE_NAME, RATING_FORMATS, explained, over_time
+from dashboards.ratings import COLUMNS, RATING_FORMATS, explained, one_name, over_time
 from dashboards.stats import with_wilson
 from dashboards.tables import show
 from ingest.analyses.ratings import KINDS, PROVISIONAL
@@ -40,7 +40,7 @@ if matches.height < 500:
     matches = query(queries.PLAYER_MATCHES.replace("{among}", queries.EVERY), {"name": name})
 
 st.subheader(t("ratings"))
-rated = over_time(query(ONE_NAME, {"name": name}), name)
+rated = over_time(one_name(name), name)
 if rated.is_empty():
     st.caption(t("not_rated"))
 else:

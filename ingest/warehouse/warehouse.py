@@ -211,25 +211,18 @@ def open_reader(
 # leaderboards of the pages).
 RATINGS_UPTO = """
 CREATE TABLE _ratings_upto AS
-WITH held AS (  -- the matches the version rates: complete, played, two seats that can win
-    SELECT g.game, g.game_id, coalesce(g.played_at, g.ingested_at) AS played
-    FROM games g JOIN seats s USING (game_id)
-    WHERE g.complete AND g.experiment IS NULL AND NOT s.neutral
-    GROUP BY ALL HAVING count(*) >= 2
-), rated AS (
+WITH rated AS (
     SELECT DISTINCT game, game_id, played_at AS played FROM _ratings_stored
+), held AS (  -- of them, the matches the version holds
+    SELECT * FROM rated SEMI JOIN games USING (game_id)
 ), top AS (
     SELECT game, count(*) AS n, max(struct_pack(played := played, game_id := game_id)) AS last
     FROM held GROUP BY game
-), kept AS (
-    SELECT h.game, count(*) AS n FROM held h JOIN rated r USING (game, game_id, played)
-    GROUP BY h.game
 ), upto AS (
     SELECT r.game, count(*) AS n FROM rated r JOIN top t USING (game)
     WHERE struct_pack(played := r.played, game_id := r.game_id) <= t.last GROUP BY r.game
 )
-SELECT t.game, t.last AS last FROM top t JOIN kept k USING (game) JOIN upto u USING (game)
-WHERE t.n = k.n AND t.n = u.n
+SELECT t.game, t.last FROM top t JOIN upto u USING (game) WHERE t.n = u.n
 """
 RATINGS_AS_OF = """
 CREATE VIEW ratings AS

@@ -268,6 +268,16 @@ def test_the_ratings_on_a_page_are_those_of_the_version_chosen(app, tmp_path, mo
     at.sidebar.selectbox(key="as-of").set_value("").run()  # the latest: more matches rated
     assert not at.exception
     assert shown(at) != [(r["name"], pytest.approx(r["rating"])) for r in want]
+    # The samples were played before the examples were ingested (which have no time of their
+    # own), so the game was rated again from its start: the version's ratings are rated
+    # afresh, on a player's page too.
+    at = app("player", **{"as-of": str(then), "name": "Ann"})
+    [table] = [
+        d.value for d in at.dataframe if {"game", "rating", "matches"} <= set(d.value.columns)
+    ]
+    [ann] = [r for r in want if r["name"] == "Ann"]
+    assert table["rating"].tolist() == [pytest.approx(ann["rating"])]
+    assert table["matches"].tolist() == [ann["matches"]]
 
 
 def test_the_viewer_shows_exactly_what_replay_step_shows(app, capsys):

@@ -40,13 +40,12 @@ ORDER BY played_at, game_id
 
 
 # At an earlier version, the games the name played whose stored ratings that version cannot
-# read (rated again from their start since: ingest.warehouse.warehouse.RATINGS_UPTO), with
-# their matches.
+# read (rated again from their start since: ingest.warehouse.warehouse.RATINGS_UPTO).
 UNREAD = """
-SELECT g.game, count(DISTINCT g.game_id) AS matches FROM games g JOIN seats s USING (game_id)
+SELECT DISTINCT g.game FROM games g JOIN seats s USING (game_id)
 WHERE g.complete AND g.experiment IS NULL AND NOT s.neutral
   AND coalesce(s.agent, s.player) = $name AND g.game NOT IN (SELECT DISTINCT game FROM ratings)
-GROUP BY g.game ORDER BY g.game
+ORDER BY g.game
 """
 GAME_MATCHES = "SELECT count(*) AS matches FROM games g WHERE g.complete AND " + PLAYED
 

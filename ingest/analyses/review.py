@@ -130,6 +130,7 @@ def refresh_models(db: Place, reader: duckdb.DuckDBPyConnection | None = None) -
             "SELECT game, sum(matches)::BIGINT FROM summary_matches "
             "WHERE experiment IS NULL GROUP BY game"
         ).fetchall()
+        (version,) = con.sql("SELECT max(version) FROM batches").fetchall()[0]
         for game, complete in counts:
             kept = _kept(db, game)
             if complete < LEAST_MATCHES or (
@@ -137,7 +138,6 @@ def refresh_models(db: Place, reader: duckdb.DuckDBPyConnection | None = None) -
             ):
                 continue
             model = fit(stored_facts(con, game), game)
-            (version,) = con.sql("SELECT max(version) FROM batches").fetchall()[0]
             kept_now = msgspec.json.encode(Kept(complete=complete, model=model, version=version))
             # each fit kept by its version too, so that a version read again is read with
             # the model it was read with then

@@ -14,7 +14,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = commands.add_parser("ingest", help="replay logs into the warehouse")
     p.add_argument("paths", nargs="+", metavar="PATH", help="log files, folders or globs")
     arg.db_argument(p)
-    p.add_argument("--jobs", type=arg.jobs, help="local worker processes (default: all cores)")
+    p.add_argument(
+        "--jobs",
+        type=arg.jobs,
+        help="local worker processes (default: all cores; one for fewer than 500 logs)",
+    )
     p.add_argument("--cluster", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786")
     p.set_defaults(run=run)
 

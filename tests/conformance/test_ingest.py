@@ -36,7 +36,7 @@ def test_samples_and_examples_fill_every_table_with_the_replayed_facts(name, tmp
     game = GAMES[name]
     db = tmp_path / "wh"
     folders = [SAMPLES[name], FOLDERS[name] / "logs"]
-    summary = ingest(folders, db=db, jobs=2)
+    summary = ingest(folders, db=db, jobs=1)
     logs = list(find_logs([str(f) for f in folders]))
     assert summary.ingested == len(logs) and summary.ok
     outcomes = [replay(open_log(read_log(p), str(p), catalogues=CATALOGUES)) for p in logs]

@@ -164,7 +164,7 @@ def test_the_ratings_do_not_depend_on_the_order_the_logs_were_ingested_in(tmp_pa
     for order in ((early, late), (late, early)):  # continued, then rated again from the start
         db = tmp_path / f"in-{order[0].name}-first"
         for folder in order:
-            ingest([folder], db=db, jobs=2)
+            ingest([folder], db=db, jobs=1)
         _same(stored(db), reference)
         continued = sorted(p.name for p in (db / "ratings" / "knight-academy").iterdir())
         # a file more for the later matches; one file for a game rated again from its start

@@ -26,6 +26,30 @@ def test_the_last_chunks_are_smaller_so_no_worker_waits_long_for_the_others():
     assert {b - a for a, b in chunked(2_000, jobs=1, largest=500)} == {500}  # none waits
 
 
+def test_an_ingest_of_a_few_logs_with_no_jobs_given_stays_in_its_own_process(tmp_path, monkeypatch):
+    """A pool of workers is dearer to start than a few logs are to replay; a number of jobs
+    given, or logs enough, still gets the pool."""
+    from pathlib import Path
+
+    from ingest.pipeline import pipeline
+
+    made: list[int | None] = []
+
+    def recorded(jobs=None, cluster=None, preload=()):
+        made.append(jobs)
+        return InProcess()
+
+    monkeypatch.setattr(pipeline, "make_executor", recorded)
+    logs = Path(__file__).parents[2] / "knight_academy" / "logs"
+    count = len(list(logs.iterdir()))
+    assert 0 < count < pipeline.FEW_LOGS
+    pipeline.ingest([logs], db=tmp_path / "a")
+    pipeline.ingest([logs], db=tmp_path / "b", jobs=2)
+    monkeypatch.setattr(pipeline, "FEW_LOGS", count)
+    pipeline.ingest([logs], db=tmp_path / "c")
+    assert made == [1, 2, None]  # None: every core
+
+
 def test_local_executors_return_every_result():
     assert isinstance(make_executor(1), InProcess)
     executor = make_executor(2)

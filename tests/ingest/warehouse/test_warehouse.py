@@ -131,7 +131,7 @@ def test_ingesting_twice_is_the_same_as_once(tmp_path, broken):
         for name in ("games", "seats", "events", "score_events", "track_moves", "rejects")
     }
     version = store.snapshot(db).version
-    again = ingest([broken, SAMPLES], db=db, jobs=2)
+    again = ingest([broken, SAMPLES], db=db, jobs=1)
     assert again.ingested == 0 and again.present == SAMPLE_COUNT + 1  # and the good example
     assert len(again.rejects) == len(EXPECTED_REJECTS)
     assert store.snapshot(db).version == version  # nothing new: nothing committed

@@ -68,7 +68,7 @@ class Cluster:
                 proc.terminate()
         for proc in [*self.workers.values(), self.scheduler]:
             try:
-                proc.wait(timeout=5)  # a worker busy closing its comms: killed
+                proc.wait(timeout=2)  # a worker busy closing its comms: killed
             except subprocess.TimeoutExpired:
                 proc.kill()
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -27,7 +27,7 @@ import msgspec
 
 from replay.game import CHANCE, STOP, Game
 from replay.log import Final
-from replay.playout import playout
+from replay.playout import past_round, playout
 from replay.replayer import Match, Outcome, start
 
 LABELS = ((15.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
@@ -242,11 +242,6 @@ class Cut:
     rounds: int = 1
 
 
-def _after(last: int) -> Callable[[Any], bool]:
-    """A playout's stop: once the state is past round `last`."""
-    return lambda state: state.round > last
-
-
 def _shares(
     game: Game[Any, Any, Any],
     seen: Any,
@@ -283,7 +278,7 @@ def _shares(
             else:
                 facts: list[Sequence[Any]] = [made]
                 events = [move, *playout(game, state, [bot] * SEATS, rng,
-                                         until=_after(state.round + cut.rounds - 1),
+                                         until=past_round(state.round + cut.rounds - 1),
                                          facts=facts)]  # fmt: skip
                 if not game.is_over(state):
                     runs.append(list(zip(events, facts)))

@@ -247,6 +247,16 @@ class Simulation(Generic[S, E]):
     # The bot whose pick a search node opens first, where it is not the playout bot: a
     # heuristic too dear to play every playout out by is still cheap once a node.
     guide: str | None = None
+    # How the search scores a playout (replay.search.REWARDS): "win", each seat's share of
+    # the win; "margin", half that and half its score against the best other seat's.
+    reward: str = "win"
+    # Playouts cut once this many rounds have ended from the decision's own on (None: played
+    # to the end), and scored by `reward` with the leaders standing for the winners.
+    horizon: int | None = None
+    # The search plays the guide's pick unless another move's mean reward beats it by this
+    # many standard errors (None: the move searched most): a heuristic worth trusting is not
+    # overruled by the noise of a few playouts a move.
+    trust: float | None = None
 
 
 @dataclass(frozen=True)

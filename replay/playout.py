@@ -56,3 +56,8 @@ def playout(
         if facts is not None:
             facts.append(made)
     return events
+
+
+def past_round(last: int) -> Callable[[Any], bool]:
+    """A playout's stop (`until`): once the state is past round `last`."""
+    return lambda state: state.round > last

@@ -15,6 +15,12 @@ at random. Without it a decision with more moves than the budget has playouts (p
 tile: dozens) tries each once and plays one at random, which is how a search playing out by
 the greedy bot once lost to the random bot.
 
+How a playout is scored, and how far the search trusts the guide, is the game's to say
+(`Simulation.reward`, `horizon`, `trust`): a playout may be cut some rounds on and scored by
+where the seats stand, by the win alone or by the lead as well; and where the guide is a
+heuristic worth trusting, its pick is played unless another move is better by more than the
+noise of its playouts.
+
 It reads nothing its seat cannot see but the moves the engine offers it (which the seat knows:
 they are its choice): the state it is handed is otherwise only looked at through
 `view(state, seat)`, so two states that look the same to the seat and offer it the same moves
@@ -37,7 +43,7 @@ from typing import Any
 import msgspec
 
 from replay.game import STOP, Game, Policy
-from replay.playout import playout
+from replay.playout import past_round, playout
 
 # UCB1's exploration constant for rewards in [0, 1] (Kocsis and Szepesvári's √2 halved, as
 # OpenSpiel's ismcts.py and TAG's MCTS players do for win rates).
@@ -58,6 +64,7 @@ class _Child:
     visits: int = 0
     wins: float = 0.0  # `seat`'s share of the wins through it
     available: int = 0  # iterations in which the move could be chosen (SO-ISMCTS' UCB)
+    guided: bool = False  # opened as the guide's pick
     children: dict[tuple[int, bytes], _Child] = field(default_factory=dict)
 
 
@@ -115,6 +122,11 @@ class SearchBot:
         # else the playout bot named.
         guide = self.sim.guide if rollout == self.sim.playouts and self.sim.guide else rollout
         self.guide = self.sim.bots[guide]
+        self.reward = REWARDS[self.sim.reward]
+        self.horizon = self.sim.horizon
+        # a guide is trusted only as the game chose it: a bot named for the playouts guides
+        # the nodes too, and the random bot is no guide to trust
+        self.trust = self.sim.trust if rollout == self.sim.playouts else None
 
     # The options are the game's own menu (a lazy one, for some); search ranks the legal
     # events themselves, STOP among them while a run of events is open.
@@ -135,7 +147,10 @@ class SearchBot:
         if not root.children:
             return moves[rng.randrange(len(moves))]
         best = max(root.children.values(), key=lambda c: (c.visits, c.wins))
-        return best.move
+        guided = next((c for c in root.children.values() if c.guided), None)
+        if self.trust is None or guided is None or best is guided:
+            return best.move
+        return best.move if _better(best, guided, self.trust) else guided.move
 
     def _moves(self, state: Any, seat: int) -> list[Any]:
         moves: list[Any] = list(self.game.legal_events(state, seat))
@@ -151,6 +166,9 @@ class SearchBot:
     ) -> None:
         game, sim = self.game, self.sim
         state = game.resample(seen, seat, rng)
+        # the round after which a cut playout stops: the same for every iteration of a
+        # decision, so its moves are scored alike
+        last = state.round + (self.horizon or 1) - 1
         over = sim.finished or game.is_over
         node, path = root, [root]
         # The bots have no state of their own: one plays every seat, however a game numbers
@@ -177,8 +195,8 @@ class SearchBot:
                 child.available += 1
             untried = [(k, m) for k, m in keyed if k not in node.children]
             if untried and (not tried or len(node.children) < 1 + WIDEN * math.sqrt(node.visits)):
-                key, move = self._first(node, state, mover, untried, guide, rng)
-                child = node.children[key] = _Child(move=move, seat=mover, available=1)
+                key, move, guided = self._first(node, state, mover, untried, guide, rng)
+                child = node.children[key] = _Child(move, mover, available=1, guided=guided)
                 expanded = True
             else:
                 child = max(
@@ -191,8 +209,9 @@ class SearchBot:
             node = child
             path.append(node)
         if not over(state):
-            playout(game, state, [anyone] * SEATS, rng)
-        shares = _shares(game, state)
+            cut = None if self.horizon is None else past_round(max(last, state.round))
+            playout(game, state, [anyone] * SEATS, rng, until=cut)
+        shares = self.reward(game, state)
         root.visits += 1
         for child in path[1:]:
             child.visits += 1
@@ -206,16 +225,17 @@ class SearchBot:
         untried: list[tuple[tuple[int, bytes], Any]],
         bot: Policy,
         rng: random.Random,
-    ) -> tuple[tuple[int, bytes], Any]:
-        """The move a node opens next: the guide's pick in this state while the node has none
-        open, else one of the rest at random."""
+    ) -> tuple[tuple[int, bytes], Any, bool]:
+        """The move a node opens next, and whether it is the guide's: the guide's pick in
+        this state while the node has none open, else one of the rest at random."""
         if not node.children:
             options = (self.sim.options or self.game.legal_events)(state, mover)
             pick = _key(bot.choose(state, mover, options, rng))
             for key, move in untried:
                 if key[1] == pick:
-                    return key, move
-        return untried[rng.randrange(len(untried))]
+                    return key, move, True
+        key, move = untried[rng.randrange(len(untried))]
+        return key, move, False
 
     def _play(self, state: Any, move: Any) -> None:
         if move is STOP:
@@ -223,6 +243,17 @@ class SearchBot:
             self.sim.stop(state)
         else:
             self.game.apply(state, move)
+
+
+def _better(a: _Child, b: _Child, z: float) -> bool:
+    """Whether `a`'s mean reward beats `b`'s by more than `z` standard errors, a reward in
+    [0, 1] taken to vary as much as it can (a fair coin's)."""
+    if b.visits == 0:
+        return True
+    if a.visits == 0:
+        return False
+    se = math.sqrt(0.25 / a.visits + 0.25 / b.visits)
+    return a.wins / a.visits - b.wins / b.visits > z * se
 
 
 def _key(move: Any) -> bytes:
@@ -236,3 +267,27 @@ def _shares(game: Game[Any, Any, Any], state: Any) -> list[float]:
     for seat in result.winners:
         shares[seat] = 1 / len(result.winners)
     return shares
+
+
+def _margin(game: Game[Any, Any, Any], state: Any) -> list[float]:
+    """Half each seat's share of the win, half its score against the best other seat's, as
+    a share of the top score: a playout tells moves apart by how far they win or lose, not
+    only whether, and one cut short (its leaders standing for its winners) by where it
+    stands."""
+    result = game.result(state)
+    scores = result.scores
+    if result.complete:
+        winners = result.winners
+    else:
+        winners = [seat for seat, rank in enumerate(result.ranks) if rank == 1]
+    top = max(*scores, 1)
+    out = []
+    for seat, mine in enumerate(scores):
+        other = max((s for o, s in enumerate(scores) if o != seat), default=0)
+        ahead = max(-1.0, min(1.0, (mine - other) / top))
+        win = 1 / len(winners) if seat in winners else 0.0
+        out.append(0.5 * win + 0.25 * (1 + ahead))
+    return out
+
+
+REWARDS = {"win": _shares, "margin": _margin}

@@ -4,6 +4,7 @@ match, decides from its own seat's view only, and is seated by name in simulatio
 from __future__ import annotations
 
 import random
+from unittest.mock import ANY
 
 import msgspec
 import pytest
@@ -137,3 +138,125 @@ def test_the_guide_is_the_games_with_its_own_playouts_else_the_playout_bot_named
     named = next(b for b in sim.bots if b != sim.playouts)
     other = SearchBot(game, playouts=5, rollout=named)
     assert other.rollout is other.guide is sim.bots[named]
+
+
+class _Scored:
+    """A game that is only a result: what a reward reads."""
+
+    def __init__(self, result):
+        self.outcome = result
+
+    def result(self, state):
+        return self.outcome
+
+
+def test_the_margin_reward_is_half_the_win_half_the_lead_over_the_best_other_seat():
+    from replay.game import Result
+    from replay.search import REWARDS
+
+    margin = REWARDS["margin"]
+    over = Result(complete=True, scores=[10, 6, 4], sources=[{}] * 3, winners=[0], ranks=[1, 2, 3])
+    # seat 0: 0.5 won + 0.25·(1 + (10 − 6)/10); seat 1: 0.25·(1 + (6 − 10)/10); seat 2: (4 − 10)
+    assert margin(_Scored(over), None) == pytest.approx([0.85, 0.15, 0.10])
+    assert REWARDS["win"](_Scored(over), None) == [1.0, 0.0, 0.0]
+    # cut short: the two leaders share the win they stand for
+    cut = Result(complete=False, scores=[3, 5, 5], sources=[{}] * 3, winners=[], ranks=[3, 1, 1])
+    assert margin(_Scored(cut), None) == pytest.approx([0.15, 0.5, 0.5])
+    # far behind is as bad as it gets, not worse: the lead is clipped to the top score
+    none = Result(complete=False, scores=[0, 0], sources=[{}] * 2, winners=[], ranks=[1, 1])
+    assert margin(_Scored(none), None) == pytest.approx([0.5, 0.5])
+
+
+def test_a_move_is_better_than_another_by_standard_errors_of_a_coin():
+    from replay.search import _better, _Child
+
+    def child(wins, visits):
+        return _Child(move=None, seat=0, visits=visits, wins=wins)
+
+    # 0.60 against 0.50 over 100 visits each: a standard error of √(0.25/100 · 2) = 0.0707
+    assert _better(child(60, 100), child(50, 100), 1.0)
+    assert not _better(child(60, 100), child(50, 100), 2.0)  # 0.1 < 2 · 0.0707
+    assert not _better(child(5, 10), child(5, 10), 0.0)
+    assert _better(child(1, 1), child(0, 0), 1.0) and not _better(child(0, 0), child(1, 1), 1.0)
+
+
+class _Marked(SearchBot):
+    """A search whose reward sees the move each iteration chose at the root, and the moves
+    the root opened, in order."""
+
+    def choose(self, state, seat, options, rng):
+        self.opened = []
+        return super().choose(state, seat, options, rng)
+
+    def _iterate(self, root, seen, seat, offered, rng):
+        self.first = None
+        super()._iterate(root, seen, seat, offered, rng)
+
+    def _first(self, node, state, mover, untried, bot, rng):
+        key, move, guided = super()._first(node, state, mover, untried, bot, rng)
+        if node.move is None:
+            self.opened.append(ENCODE(move))
+        return key, move, guided
+
+    def _play(self, state, move):
+        if self.first is None:
+            self.first = ENCODE(move)
+        super()._play(state, move)
+
+
+def _decision(game, least):
+    """A decision of `least` moves or more in a match of `game`, and its seat."""
+    state, bots, rng = begin(game, 3)
+    sim = game.simulation
+    for seat, _ in walk(game, state, bots, rng, limit=400):
+        if seat is not None and sim.chance(game.clone(state), random.Random(0)) is None:
+            mover = sim.to_move(state)
+            if len(SearchBot(game, playouts=1)._moves(state, mover)) >= least:
+                return state, mover
+    pytest.skip(f"no decision of {least} moves or more in {game.name}'s first 400 events")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_trusted_guides_pick_is_played_unless_another_move_is_clearly_better(name):
+    game = GAMES[name]
+    state, seat = _decision(game, 3)
+    guides = ENCODE(game.legal_events(state, seat)[-1])
+    seats = len(game.result(state).scores)
+
+    def search(trust, better):
+        """The move played when the second move the root opened scores `better` a playout
+        and every other 0.5."""
+        bot = _Marked(game, playouts=40)
+        bot.guide, bot.trust = (lambda: _Last(game)), trust
+        bot.reward = lambda g, s: [better if bot.opened[1:2] == [bot.first] else 0.5] * seats
+        played = ENCODE(bot.choose(state, seat, None, random.Random(2)))
+        assert bot.opened[0] == guides and len(bot.opened) > 1
+        return played, bot.opened[1]
+
+    # a little better: within the noise a coin's standard error allows
+    assert search(1.0, 0.55) == (guides, ANY)
+    played, other = search(None, 0.55)
+    assert played == other != guides  # the move searched most, when the guide is not trusted
+    # far better: played however the guide is trusted
+    played, other = search(1.0, 1.0)
+    assert played == other
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_playout_cut_at_the_horizon_stops_once_that_many_rounds_have_ended(name):
+    game = GAMES[name]
+    state, seat = _decision(game, 2)
+    sim = game.simulation
+    over = sim.finished or game.is_over
+    for horizon in (1, None):
+        scored = []
+        bot = SearchBot(game, playouts=12)
+        bot.horizon = horizon
+        bot.reward = lambda g, s, scored=scored: scored.append((over(s), s.round)) or [0.5] * 8
+        bot.choose(state, seat, None, random.Random(4))
+        assert len(scored) >= 10
+        if horizon is None:
+            assert all(done for done, _ in scored)  # played to the end
+        else:
+            assert all(done or r > state.round for done, r in scored)
+            assert any(not done for done, _ in scored)

@@ -57,6 +57,9 @@ RULES: Game[Config, State, Event] = Game(
         stop=close,
         finished=lambda state: state.phase == "over",
         playouts="greedy",  # random play rarely completes homework (docs/search.md)
+        reward="margin",
+        horizon=3,
+        trust=1.0,
     ),
     catalogue=Uses(
         default=("albus-sample", "1"),

@@ -60,6 +60,7 @@ RULES: Game[Config, State, Event] = Game(
         to_move=to_move,
         # a greedy playout costs ten random ones here; its pick first costs one a node
         guide="greedy",
+        trust=1.0,
     ),
     catalogue=Uses(
         default=("squire-sample", "1"),

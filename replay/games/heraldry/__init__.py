@@ -102,5 +102,6 @@ RULES: Game[Config, State, Event] = Game(
         max_events=MAX_EVENTS,
         # random play rarely builds or founds what scores: a search by it lost to greedy
         playouts="greedy",
+        trust=1.0,
     ),
 )

@@ -263,9 +263,14 @@ def _key(move: Any) -> bytes:
 def _shares(game: Game[Any, Any, Any], state: Any) -> list[float]:
     """Each seat's share of the win: 1 for a lone winner, split on a tie, 0 otherwise."""
     result = game.result(state)
-    shares = [0.0] * len(result.scores)
-    for seat in result.winners:
-        shares[seat] = 1 / len(result.winners)
+    return _split(result.winners, len(result.scores))
+
+
+def _split(winners: list[int], seats: int) -> list[float]:
+    """One win split among `winners`."""
+    shares = [0.0] * seats
+    for seat in winners:
+        shares[seat] = 1 / len(winners)
     return shares
 
 
@@ -282,10 +287,9 @@ def _margin(game: Game[Any, Any, Any], state: Any) -> list[float]:
         winners = [seat for seat, rank in enumerate(result.ranks) if rank == 1]
     top = max(*scores, 1)
     out = []
-    for seat, mine in enumerate(scores):
+    for seat, (mine, win) in enumerate(zip(scores, _split(winners, len(scores)))):
         other = max((s for o, s in enumerate(scores) if o != seat), default=0)
         ahead = max(-1.0, min(1.0, (mine - other) / top))
-        win = 1 / len(winners) if seat in winners else 0.0
         out.append(0.5 * win + 0.25 * (1 + ahead))
     return out
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from replay.errors import IllegalEvent
 from replay.game import CHANCE, STOP, Game
 from replay.registry import GAMES
-from tests.support import fingerprint
+from tests.support import fingerprint, snapshot
 
 from .play import NAMES, PROFILES, begin, kind, kinds, walk
 
@@ -95,13 +95,13 @@ def test_a_clone_is_equal_and_independent(name):
         state, bots, rng = begin(game, seed, table)
         for _, event in walk(game, state, bots, rng, limit=400):
             copy = game.clone(state)
-            assert copy == state and fingerprint(copy) == fingerprint(state)
-            before = fingerprint(state)
+            assert copy == state
+            before = snapshot(state)
             try:
                 game.apply(copy, event)
             except IllegalEvent:  # an event of the walk is legal here; the copy takes it
                 pytest.fail(f"{name}: the clone refused {event!r}")
-            assert fingerprint(state) == before, f"{name}: applying to a clone changed the state"
+            assert snapshot(state) == before, f"{name}: applying to a clone changed the state"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -109,14 +109,14 @@ def test_a_view_of_everyone_is_the_whole_state_and_a_view_changes_nothing(name):
     game = GAMES[name]
     for seed, table in enumerate(PROFILES[name].all_tables):
         for state in _states(game, seed, table, every=7):
-            before = fingerprint(state)
+            before = snapshot(state)
             assert game.view(state, None) == state, "the analysis board hides nothing"
             assert game.view(state, None) is not state, "a view is a new state"
             for seat in _seats(game, state):
                 seen = game.view(state, seat)
                 assert game.view(seen, seat) == seen, "a view of a view is that view"
                 game.snapshot(seen)  # the board draws any view
-            assert fingerprint(state) == before, f"{name}: a view changed the state"
+            assert snapshot(state) == before, f"{name}: a view changed the state"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -146,9 +146,9 @@ def test_a_resampled_state_looks_the_same_to_its_seat_and_plays_on_legally(name,
     rng = random.Random(seed)
     for state in rng.sample(states, min(6, len(states))):
         seat = rng.choice(_seats(game, state))
-        before = fingerprint(state)
+        before = snapshot(state)
         drawn = game.resample(state, seat, rng)
-        assert fingerprint(state) == before, f"{name}: resampling changed the state"
+        assert snapshot(state) == before, f"{name}: resampling changed the state"
         seen = game.view(state, seat)
         assert game.view(drawn, seat) == seen, f"{name}: seat {seat} would see the difference"
         # from the view alone, the same: what the seat knows is all resample reads

@@ -258,6 +258,14 @@ class Simulation(Generic[S, E]):
     # overruled by the noise of a few playouts a move.
     trust: float | None = None
 
+    def __post_init__(self) -> None:
+        if self.horizon is not None and self.horizon < 1:
+            raise ValueError(f"a search's horizon is a count of rounds, 1 or more: {self.horizon}")
+        if self.horizon is not None and self.reward == "win":
+            # a match cut short has no winners: every cut playout would score 0 for every seat
+            raise ValueError("a search with a horizon needs a reward that scores a match cut "
+                             "short (margin), not win")  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Option:

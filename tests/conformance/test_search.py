@@ -3,6 +3,7 @@ match, decides from its own seat's view only, and is seated by name in simulatio
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from unittest.mock import ANY
 
@@ -260,3 +261,15 @@ def test_a_playout_cut_at_the_horizon_stops_once_that_many_rounds_have_ended(nam
         else:
             assert all(done or r > state.round for done, r in scored)
             assert any(not done for done, _ in scored)
+
+
+def test_a_horizon_is_refused_with_the_win_reward_which_scores_a_cut_match_nothing():
+    """A match cut short has no winners: with the win reward every cut playout would score 0
+    for every seat, and the search could tell no move from another."""
+    sim = GAMES["albus-academy"].simulation
+    assert sim is not None and sim.horizon is not None
+    with pytest.raises(ValueError, match="margin"):
+        dataclasses.replace(sim, reward="win")
+    with pytest.raises(ValueError, match="1 or more"):
+        dataclasses.replace(sim, horizon=0)
+    assert dataclasses.replace(sim, reward="win", horizon=None).horizon is None

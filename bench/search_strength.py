@@ -3,6 +3,7 @@ rated as the warehouse rates them (ratings with their 95% intervals), and the ti
 decision takes.
 
     python bench/search_strength.py GAME [-n MATCHES] [--budget 200] [--players 4]
+                                         [--bots search:200,search:200:trust=none,greedy]
 
 Plays with `squire simulate` (its worker processes), ingests into a warehouse of its own in a
 temporary folder, and prints the leaderboard of `squire ratings` with the seconds a match took.
@@ -32,12 +33,17 @@ def main() -> None:
         default="200",
         help="playouts a decision, or e.g. 250ms; 200:greedy plays them out by the greedy bot",
     )
+    p.add_argument(
+        "--bots",
+        help="the bots seated in rotation instead (default: search:BUDGET and the game's "
+        "own), e.g. search:200,search:200:trust=none,greedy to set two searches apart",
+    )
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
     game = GAMES[args.game]
     assert game.simulation is not None
-    bots = [f"search:{args.budget}", *game.simulation.bots]
+    bots = args.bots.split(",") if args.bots else [f"search:{args.budget}", *game.simulation.bots]
     squire = [sys.executable, "-m", "ingest.cli"]
     with tempfile.TemporaryDirectory() as tmp:
         logs, db = Path(tmp) / "logs", Path(tmp) / "warehouse"

@@ -34,9 +34,10 @@ the clock by itself.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,25 +69,58 @@ class _Child:
     children: dict[tuple[int, bytes], _Child] = field(default_factory=dict)
 
 
-def parse(name: str) -> tuple[int | None, float | None, str | None]:
+def _reward(text: str) -> str:
+    if text not in REWARDS:
+        raise ValueError(f"{text!r} is not one of {', '.join(REWARDS)}")
+    return text
+
+
+# What a search bot's name may set of the game's choices (Simulation.reward, horizon, trust),
+# and how each is read: `search:200:trust=none` is the same search without trusting its guide.
+SETTINGS: dict[str, Callable[[str], Any]] = {
+    "reward": _reward,
+    "horizon": lambda text: None if text == "none" else int(text),
+    "trust": lambda text: None if text == "none" else _standard_errors(text),
+}
+
+
+def _standard_errors(text: str) -> float:
+    z = float(text)
+    if not z >= 0:  # nan too
+        raise ValueError("a trust is a count of standard errors, 0 or more")
+    return z
+
+
+def parse(name: str) -> tuple[int | None, float | None, str | None, dict[str, Any]]:
     """`search`, `search:400` (playouts a decision) or `search:250ms` (time a decision),
     each optionally followed by the bot that plays the playouts out (`search:400:greedy`;
-    None: the game's own choice): the playouts, the milliseconds and that bot's name;
-    ValueError for anything else (the caller checks the bot is one of the game's)."""
+    None: the game's own choice), then by any of the game's search settings it changes
+    (`search:400:trust=none`, `search:400:greedy:horizon=2:reward=margin`): the playouts, the
+    milliseconds, that bot's name and the settings; ValueError for anything else (the caller
+    checks the bot is one of the game's, and the settings go together)."""
     head, _, rest = name.partition(":")
     if head != "search":
         raise ValueError(f"not a search bot: {name!r}")
     parts = rest.split(":") if rest else []
-    if len(parts) > 2 or "" in parts:
-        raise ValueError(f"a search bot is search[:BUDGET[:BOT]], not {name!r}")
+    settings: dict[str, Any] = {}
+    while parts and "=" in parts[-1]:
+        key, _, value = parts.pop().partition("=")
+        if key not in SETTINGS or key in settings:
+            raise ValueError(f"a search bot sets {', '.join(SETTINGS)}, once each, not {key!r}")
+        try:
+            settings[key] = SETTINGS[key](value)
+        except ValueError as err:
+            raise ValueError(f"{key}={value!r} in {name!r}: {err}") from None
+    if len(parts) > 2 or "" in parts or any("=" in p for p in parts):
+        raise ValueError(f"a search bot is search[:BUDGET[:BOT]][:SETTING=VALUE…], not {name!r}")
     budget = parts[0] if parts else ""
     rollout = parts[1] if len(parts) == 2 else None
     if not budget:
-        return PLAYOUTS, None, rollout
+        return PLAYOUTS, None, rollout, settings
     if budget.endswith("ms") and budget[:-2].isdigit() and int(budget[:-2]) > 0:
-        return None, float(budget[:-2]), rollout
+        return None, float(budget[:-2]), rollout, settings
     if budget.isdigit() and int(budget) > 0:
-        return int(budget), None, rollout
+        return int(budget), None, rollout, settings
     raise ValueError(
         f"a search budget is playouts or milliseconds (search:400, search:250ms), not {budget!r}"
     )
@@ -103,13 +137,15 @@ class SearchBot:
         clock: Callable[[], float] | None = None,
         name: str = "search",
         rollout: str | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> None:
         if ms is not None and clock is None:
             raise ValueError("a budget in time needs a clock")
         if game.simulation is None:
             raise ValueError(f"{game.name} has no simulator to play out with")
         self.game = game
-        self.sim = game.simulation
+        # the game's choices, as the bot's name changes them (checked together, as the game's)
+        self.sim = dataclasses.replace(game.simulation, **settings or {})
         self.playouts = playouts
         self.ms = ms
         self.clock = clock
@@ -127,6 +163,8 @@ class SearchBot:
         # a guide is trusted only as the game chose it: a bot named for the playouts guides
         # the nodes too, and the random bot is no guide to trust
         self.trust = self.sim.trust if rollout == self.sim.playouts else None
+        if settings and "trust" in settings:  # named: trusted whatever guides
+            self.trust = settings["trust"]
 
     # The options are the game's own menu (a lazy one, for some); search ranks the legal
     # events themselves, STOP among them while a run of events is open.

@@ -47,7 +47,9 @@ def run(args: argparse.Namespace) -> int:
         which = f" of --source {args.source}" if args.source else ""
         print(f"no complete {args.game} match{which} is stored in {db}")
         return 0
-    header = (f"{'':>3} {'name':<16} {'kind':<6} {'rating':>7} {'95% interval':>15} "
+    # as wide as the longest name, so that a search bot's settings keep the columns in line
+    wide = max(16, *(len(escaped(n)) for n in board["name"]))
+    header = (f"{'':>3} {'name':<{wide}} {'kind':<6} {'rating':>7} {'95% interval':>15} "
               f"{'matches':>8} {'win rate':>9}")  # fmt: skip
     kind = None
     for i, row in enumerate(board.iter_rows(named=True), 1):
@@ -57,8 +59,8 @@ def run(args: argparse.Namespace) -> int:
             kind, first = row["kind"], i
         mark = "  provisional" if row["provisional"] else ""
         print(
-            f"{i - first + 1:>3} {escaped(row['name']):<16} {row['kind']:<6} {row['rating']:7.2f} "
-            f"{row['low']:7.2f}–{row['high']:<7.2f} {row['matches']:>8} "
+            f"{i - first + 1:>3} {escaped(row['name']):<{wide}} {row['kind']:<6} "
+            f"{row['rating']:7.2f} {row['low']:7.2f}–{row['high']:<7.2f} {row['matches']:>8} "
             f"{row['win_rate']:9.1%}{mark}"
         )
     return 0

@@ -29,7 +29,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "over the seats, then shuffled), e.g. greedy,random; every game also has search "
         "(ISMCTS), search:400 (playouts a decision) or search:250ms (time a decision), and "
         "search:400:greedy plays its playouts out by the greedy bot (by default, the bot "
-        "docs/search.md names for the game)",
+        "docs/search.md names for the game); search:400:trust=none (or horizon=N, "
+        "reward=margin) changes one of the game's search settings",
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--ruleset", help="a named ruleset (default: the game's standard one)")

@@ -1,10 +1,12 @@
 """The bots a simulation or an experiment may seat: each game's own, and the search bot
 every game has (`search`, `search:400` playouts a decision, `search:250ms`, and
-`search:400:greedy` with its playouts by the greedy bot rather than the game's choice), which
-is given the clock here, since the engines read none."""
+`search:400:greedy` with its playouts by the greedy bot rather than the game's choice, and
+`search:400:trust=none` with one of the game's search settings changed), which is given the
+clock here, since the engines read none."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any
 
@@ -19,16 +21,28 @@ def names(game: Game[Any, Any, Any]) -> list[str]:
 
 
 def can_seat(game: Game[Any, Any, Any], name: str) -> bool:
+    return refusal(game, name) is None
+
+
+def refusal(game: Game[Any, Any, Any], name: str) -> str | None:
+    """Why `game` cannot seat a bot called `name`, or None if it can."""
     sim = game.simulation
     if sim is None:
-        return False
+        return f"{game.name} has no simulator"
     if name in sim.bots:
-        return True
+        return None
+    known = f"{game.name} has {', '.join(names(game))}"
+    if name.partition(":")[0] != "search":
+        return f"unknown bot {name!r}; {known}"
     try:
-        _, _, rollout = parse(name)
-    except ValueError:
-        return False
-    return rollout is None or rollout in sim.bots
+        _, _, rollout, settings = parse(name)
+        if settings:
+            dataclasses.replace(sim, **settings)  # settings that go together
+    except ValueError as err:
+        return str(err)
+    if rollout is not None and rollout not in sim.bots:
+        return f"{rollout!r} is not a bot to play a search's playouts out by; {known}"
+    return None
 
 
 def policy(game: Game[Any, Any, Any], name: str) -> Policy:
@@ -37,5 +51,6 @@ def policy(game: Game[Any, Any, Any], name: str) -> Policy:
     assert sim is not None
     if name in sim.bots:
         return sim.bots[name]()
-    playouts, ms, rollout = parse(name)
-    return SearchBot(game, playouts, ms, clock=time.perf_counter, name=name, rollout=rollout)
+    playouts, ms, rollout, settings = parse(name)
+    return SearchBot(game, playouts, ms, clock=time.perf_counter, name=name, rollout=rollout,
+                     settings=settings)  # fmt: skip

@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from ingest.files.catalogues import Library
-from ingest.simulation.bots import can_seat, names, policy
+from ingest.simulation.bots import names, policy, refusal
 from replay.log import FORMAT, Final
 from replay.playout import playout
 from replay.registry import GAMES
@@ -73,9 +73,11 @@ def check(spec: Spec) -> None:
         raise ValueError(f"{spec.game} has no variant {spec.variant!r} to choose; known: {known}")
     if spec.played_every < 1:
         raise ValueError(f"--played-every must be at least 1 minute, not {spec.played_every}")
-    unknown = [bot for bot in spec.bots if not can_seat(game, bot)]
-    if unknown or not spec.bots:
-        raise ValueError(f"unknown bots {unknown}; {spec.game} has {', '.join(names(game))}")
+    if not spec.bots:
+        raise ValueError(f"no bots to seat; {spec.game} has {', '.join(names(game))}")
+    for bot in spec.bots:
+        if (why := refusal(game, bot)) is not None:
+            raise ValueError(why)
     # RulesError on a bad --set (or one the game's own checks refuse: a catalogue too small
     # for it), ValueError on a bad table
     header = _header(spec, 0, random.Random(0), spec.run_id)

@@ -10,10 +10,10 @@ from unittest.mock import ANY
 import msgspec
 import pytest
 
-from ingest.simulation.bots import can_seat, policy
+from ingest.simulation.bots import can_seat, policy, refusal
 from replay.game import STOP
 from replay.registry import GAMES
-from replay.search import PLAYOUTS, SearchBot, parse
+from replay.search import PLAYOUTS, REWARDS, SearchBot, parse
 
 from .play import NAMES, begin, walk
 
@@ -64,13 +64,20 @@ def test_the_search_bot_decides_from_what_its_seat_sees_and_nothing_else(name):
 
 
 def test_a_search_budget_is_playouts_or_milliseconds():
-    assert parse("search") == (PLAYOUTS, None, None)  # playouts by the game's own choice
-    assert parse("search:400") == (400, None, None)
-    assert parse("search:250ms") == (None, 250.0, None)
-    assert parse("search:400:greedy") == (400, None, "greedy")
-    assert parse("search:250ms:focus") == (None, 250.0, "focus")
+    assert parse("search") == (PLAYOUTS, None, None, {})  # playouts by the game's own choice
+    assert parse("search:400") == (400, None, None, {})
+    assert parse("search:250ms") == (None, 250.0, None, {})
+    assert parse("search:400:greedy") == (400, None, "greedy", {})
+    assert parse("search:250ms:focus") == (None, 250.0, "focus", {})
+    # the game's search settings, changed by name
+    assert parse("search:trust=none") == (PLAYOUTS, None, None, {"trust": None})
+    assert parse("search:400:greedy:horizon=2:reward=margin:trust=1.5") == (
+        400, None, "greedy", {"horizon": 2, "reward": "margin", "trust": 1.5}
+    )  # fmt: skip
     bad_ones = ("search:0", "search:fast", "search:-3", "search:ms", "greedy", "search:400:",
-                "search::greedy", "search:400:greedy:2")  # fmt: skip
+                "search::greedy", "search:400:greedy:2", "search:trust=1:400",
+                "search:400:trust=1:trust=2", "search:400:depth=3", "search:reward=lead",
+                "search:trust=-1", "search:trust=nan", "search:horizon=two")  # fmt: skip
     for bad in bad_ones:
         with pytest.raises(ValueError):
             parse(bad)
@@ -87,6 +94,16 @@ def test_every_game_seats_the_search_bot_by_name(name):
     bot = policy(game, "search:20ms")
     assert isinstance(bot, SearchBot) and bot.ms == 20.0 and bot.name == "search:20ms"
     assert bot.rollout is game.simulation.bots[game.simulation.playouts]
+    # a setting named changes the game's for this bot alone; one that cannot go with the
+    # game's others is refused as a bot of the game
+    plain = policy(game, "search:20:trust=none:horizon=2:reward=margin")
+    assert (plain.trust, plain.horizon, plain.reward) == (None, 2, REWARDS["margin"])
+    assert policy(game, "search:20:greedy:trust=0.5").trust == 0.5  # named: whatever guides
+    assert policy(game, "search").sim == game.simulation
+    assert not can_seat(game, "search:20:horizon=2:reward=win")
+    assert "margin" in refusal(game, "search:20:horizon=2:reward=win")
+    assert "trust" in refusal(game, "search:20:trust=-1")
+    assert can_seat(game, "search:20:horizon=none:reward=win")
 
 
 class _Last:

@@ -46,7 +46,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--bots",
         default="greedy,random",
         help="bots to seat (default greedy,random); search, search:400, search:250ms or "
-        "search:400:greedy (its playouts by that bot) for the searching bot",
+        "search:400:greedy (its playouts by that bot) for the searching bot, and "
+        "search:400:trust=none (or horizon=N, reward=margin) with a setting of its own",
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--ruleset", help="the named ruleset both arms change (default: standard)")

@@ -75,6 +75,13 @@ def _reward(text: str) -> str:
     return text
 
 
+def _standard_errors(text: str) -> float:
+    z = float(text)
+    if not z >= 0:  # nan too
+        raise ValueError("a trust is a count of standard errors, 0 or more")
+    return z
+
+
 # What a search bot's name may set of the game's choices (Simulation.reward, horizon, trust),
 # and how each is read: `search:200:trust=none` is the same search without trusting its guide.
 SETTINGS: dict[str, Callable[[str], Any]] = {
@@ -82,13 +89,6 @@ SETTINGS: dict[str, Callable[[str], Any]] = {
     "horizon": lambda text: None if text == "none" else int(text),
     "trust": lambda text: None if text == "none" else _standard_errors(text),
 }
-
-
-def _standard_errors(text: str) -> float:
-    z = float(text)
-    if not z >= 0:  # nan too
-        raise ValueError("a trust is a count of standard errors, 0 or more")
-    return z
 
 
 def parse(name: str) -> tuple[int | None, float | None, str | None, dict[str, Any]]:

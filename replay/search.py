@@ -162,9 +162,8 @@ class SearchBot:
         self.horizon = self.sim.horizon
         # a guide is trusted only as the game chose it: a bot named for the playouts guides
         # the nodes too, and the random bot is no guide to trust
-        self.trust = self.sim.trust if rollout == self.sim.playouts else None
-        if settings and "trust" in settings:  # named: trusted whatever guides
-            self.trust = settings["trust"]
+        named = settings is not None and "trust" in settings  # named: trusted whatever guides
+        self.trust = self.sim.trust if named or rollout == self.sim.playouts else None
 
     # The options are the game's own menu (a lazy one, for some); search ranks the legal
     # events themselves, STOP among them while a run of events is open.

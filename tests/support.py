@@ -62,8 +62,8 @@ _ENCODER = msgspec.msgpack.Encoder()
 def snapshot(state: Any) -> bytes:
     """One state object as bytes, to tell whether it changed: the same bytes before and after,
     unchanged. Sets and tables are written in the order they hold, so two equal states built
-    apart may differ: compare those with `==` (or `fingerprint`). A fiftieth of
-    `fingerprint`'s time, which the checks that run at every step of a match need."""
+    apart may differ: compare those with `==` (or `fingerprint`). A fifteenth to a fiftieth
+    of `fingerprint`'s time, which the checks that run at every step of a match need."""
     return _ENCODER.encode(state)
 
 

@@ -194,7 +194,10 @@ def filesystem() -> pafs.S3FileSystem:
     region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
     if region:
         settings["region"] = region
-    return pafs.S3FileSystem(**settings)
+    # A delayed open writes a file smaller than a part (5 MB) in one PUT when it is closed,
+    # where an open stream would start a multipart upload: three requests a file, and an
+    # ingest writes two dozen files a batch. Opening a file to read still asks S3 at once.
+    return pafs.S3FileSystem(**settings, allow_delayed_open=True)
 
 
 def storage_options(options: Mapping[str, str]) -> None:

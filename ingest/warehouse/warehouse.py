@@ -376,9 +376,11 @@ def _view(
         con.execute(f"CREATE TABLE _schema_{name} AS SELECT * FROM empty")
         con.unregister("empty")
         nulls = "".join(f", (SELECT {f.name} FROM _schema_{name}) AS {f.name}" for f in missing)
-    con.execute(
-        f"CREATE VIEW {name} AS SELECT *{nulls} FROM read_parquet([{listed}], union_by_name = true)"
-    )
+    # Unifying the files' columns by name opens every file as the view is made: on S3, a
+    # request or two each, in Python (seconds for a few hundred files). Files on S3 all hold
+    # the schema's columns, so only the first is opened then.
+    union = "" if remote else ", union_by_name = true"
+    con.execute(f"CREATE VIEW {name} AS SELECT *{nulls} FROM read_parquet([{listed}]{union})")
 
 
 @functools.cache

@@ -3,7 +3,8 @@ matters, judged as `squire review --analyse` judges them.
 
     python bench/planted_blunders.py GAME [--matches 6] [--every 3] [--reference 256]
                                           [--samples 16] [--policy greedy] [--jobs 2]
-                                          [--cut] [--menu 8] [--late 0.5]
+                                          [--cut] [--rounds 1] [--menu 8] [--late 0.5]
+                                          [--cases FILE]
 
 Each `every`-th decision of the first `matches` samples of the game is rated by a reference:
 every move played out `reference` times (far above the analysis's `samples`), on samples of
@@ -14,12 +15,18 @@ others, a move is judged: it should not be. `--menu K` rates only K moves of a l
 (the one played and others at random), which only plants blunders there: what Heraldry's and
 Paladins' menus of fifty to a hundred moves cost otherwise. Prints how many of each, and the
 shares flagged.
+
+The reference costs far more than the judging: `--cases FILE` keeps the decisions it rated
+and the moves it chose (written on the first run, read on the next ones with the same
+matches and reference), so settings of the analysis (`--cut`, `--rounds`, `--samples`) are
+compared on the same plants.
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import sys
 import tempfile
 import time
@@ -30,14 +37,17 @@ sys.path.insert(0, str(HERE))  # bench/dashboards.py would stand for the package
 
 from ingest.files.catalogues import Library  # noqa: E402
 from ingest.pipeline.executor import ANALYSIS_PRELOAD, make_executor  # noqa: E402
-from replay.analysis import Planted, plant  # noqa: E402
+from replay.analysis import Case, Planted, cases, judge_cases  # noqa: E402
 from replay.registry import GAMES  # noqa: E402
 
 SAMPLES = HERE / "data" / "samples"
 
 
-def _one(task: tuple[str, int, int, int, str, str | None, int | None, float]) -> Planted:
-    path, every, reference, samples, policy, db, menu, late = task
+Task = tuple[str, int, int, int, str, str | None, int | None, float, int, list[Case] | None]
+
+
+def _one(task: Task) -> tuple[str, list[Case], Planted]:
+    path, every, reference, samples, policy, db, menu, late, rounds, kept = task
     from replay.replayer import open_log, replay
 
     match = open_log(gzip.decompress(Path(path).read_bytes()), path, catalogues=Library())
@@ -49,8 +59,13 @@ def _one(task: tuple[str, int, int, int, str, str | None, int | None, float]) ->
 
         scorer = ModelScorer(model_of(Path(db), match.game.name), match, outcome)
     after = int(late * len(match.lines))  # the decisions after this share of the events
-    return plant(match, outcome, every=every, after=after, reference=reference,
-                 samples=samples, policy=policy, scorer=scorer, menu=menu)  # fmt: skip
+    found = kept
+    if found is None:
+        found = cases(match, outcome, every=every, after=after, reference=reference,
+                      policy=policy, menu=menu)  # fmt: skip
+    judged = judge_cases(match, outcome, found, samples=samples, policy=policy, scorer=scorer,
+                         rounds=rounds)  # fmt: skip
+    return path, found, judged
 
 
 def main() -> None:
@@ -63,6 +78,11 @@ def main() -> None:
     p.add_argument("--policy", default="greedy")
     p.add_argument("--jobs", type=int, default=None)
     p.add_argument("--cut", action="store_true", help="the analysis cuts its playouts (--cut)")
+    p.add_argument("--rounds", type=int, default=1,
+                   help="with --cut, the playouts are cut this many rounds' ends on")  # fmt: skip
+    p.add_argument("--cases", type=Path, default=None,
+                   help="keep the reference's cases in this file, and judge those kept there "
+                        "on the next run")  # fmt: skip
     p.add_argument("--late", type=float, default=0.0,
                    help="only the decisions after this share of a match's events (0.5: its "
                         "second half, whose playouts to the end cost half)")  # fmt: skip
@@ -71,6 +91,15 @@ def main() -> None:
                         "at random); larger menus only plant blunders")  # fmt: skip
     args = p.parse_args()
     paths = sorted((SAMPLES / args.game).glob("*.jsonl.gz"))[: args.matches]
+    made_by = {"game": args.game, "matches": args.matches, "every": args.every,
+               "reference": args.reference, "policy": args.policy, "menu": args.menu,
+               "late": args.late}  # fmt: skip
+    kept: dict[str, list[Case]] | None = None
+    if args.cases is not None and args.cases.exists():
+        saved = json.loads(args.cases.read_text())
+        if saved["made_by"] != made_by:
+            p.error(f"{args.cases} holds the cases of another run: {saved['made_by']}")
+        kept = {path: [Case(*c) for c in found] for path, found in saved["cases"].items()}
     started = time.perf_counter()
     scratch = tempfile.TemporaryDirectory()
     db = None
@@ -84,13 +113,21 @@ def main() -> None:
     executor = make_executor(args.jobs, preload=ANALYSIS_PRELOAD)
     total = Planted(0, 0, 0, 0)
     try:
-        tasks = [(str(f), args.every, args.reference, args.samples, args.policy, db, args.menu,
-                  args.late) for f in paths]  # fmt: skip
-        for one in executor.map_unordered(_one, tasks):
+        tasks: list[Task] = [
+            (str(f), args.every, args.reference, args.samples, args.policy, db, args.menu,
+             args.late, args.rounds, None if kept is None else kept[f.name])
+            for f in paths
+        ]  # fmt: skip
+        found: dict[str, list[Case]] = {}
+        for path, made, one in executor.map_unordered(_one, tasks):
+            found[Path(path).name] = made
             total = Planted(*(a + b for a, b in zip(vars(total).values(), vars(one).values())))
     finally:
         executor.close()
         scratch.cleanup()
+    if args.cases is not None and kept is None:
+        rows = {name: [[c.index, c.move, c.blunder] for c in made] for name, made in found.items()}
+        args.cases.write_text(json.dumps({"made_by": made_by, "cases": rows}) + "\n")
     caught = total.caught / total.planted if total.planted else float("nan")
     false = total.false / total.equal if total.equal else float("nan")
     print(
@@ -99,7 +136,7 @@ def main() -> None:
         + (f", at most {args.menu} moves of a decision rated" if args.menu else "")
         + f", reference "
         f"{args.reference} playouts a move, analysis {args.samples} ({args.policy} playouts"
-        + (", cut at the round's end)" if args.cut else ")")
+        + (f", cut at the end of {args.rounds} round(s))" if args.cut else ")")
     )
     print(
         f"  planted blunders (≥20 points worse): {total.planted}, flagged {total.caught} "

@@ -146,11 +146,13 @@ def judge(
     seed: int = 0,
     policy: str = "random",
     scorer: Scorer | None = None,
+    rounds: int = 1,
 ) -> Judged | None:
     """The decision at `state` judged; None where the seat's view cannot be dealt again into
     a state where the played move is open (a view that hides what the seat holds).
-    With a `scorer`, playouts are cut at the round's end and scored by it."""
-    cut = None if scorer is None else Cut(scorer, index)
+    With a `scorer`, playouts are cut at the end of the round `rounds` rounds on (1: the
+    decision's own) and scored by it."""
+    cut = None if scorer is None else Cut(scorer, index, rounds)
     moves = _moves(game, state, seat)
     key = _ENCODER.encode(played)
     keys = [_ENCODER.encode(m) for m in moves]
@@ -389,7 +391,17 @@ class Planted:
     false: int  # of those, flagged
 
 
-def plant(
+@dataclass(frozen=True)
+class Case:
+    """A decision the reference rated, and the move to judge in it: a blunder planted, or any
+    move where nothing matters."""
+
+    index: int  # the decision's event index
+    move: int  # the move's place among the seat's legal events there
+    blunder: bool
+
+
+def cases(
     match: Match,
     outcome: Outcome,
     every: int = 1,
@@ -397,21 +409,20 @@ def plant(
     reference: int = 256,
     gap: float = 20.0,
     tie: float = 2.0,
-    samples: int = 16,
     policy: str = "greedy",
-    scorer: Scorer | None = None,
     menu: int | None = None,
-) -> Planted:
+) -> list[Case]:
     """Every `every`-th decision of the match after event `after` rated by the reference;
-    where a move is `gap` points below the best, that move is planted in its place and judged;
-    where every move is within `tie` points of the others, a move is judged, and should not
-    be flagged.
+    where a move is `gap` points below the best, that move is planted in its place;
+    where every move is within `tie` points of the others, a move is taken, which should not
+    be flagged. The reference is the dear part of a planted-blunders run (hundreds of
+    playouts a move): its cases can be kept and judged again under other settings.
 
     With a `menu`, a decision with more moves than that has only the move played and
     `menu - 1` others drawn at random rated (a Heraldry turn offers a hundred, each played out
     hundreds of times): a move `gap` below the best of those is below the best of all, so it
     is still planted, but such a decision is never taken for one where nothing matters."""
-    planted = caught = equal = false = 0
+    out = []
     for n, (index, seat, state, played) in enumerate(decisions(match, outcome)):
         if n % every or index <= after:
             continue
@@ -434,21 +445,58 @@ def plant(
             if again is not None:
                 top = max(p for _, p in again)
                 worse = [m for m, p in again if top - p >= gap]
-        if some is not None and not worse:
+        keys = [_ENCODER.encode(m) for m in whole]
+        if worse:
+            out.append(Case(index, keys.index(_ENCODER.encode(worse[0])), True))
+        elif some is None and max(p for _, p in moves) - min(p for _, p in moves) <= tie:
+            out.append(Case(index, keys.index(_ENCODER.encode(moves[0][0])), False))
+    return out
+
+
+def judge_cases(
+    match: Match,
+    outcome: Outcome,
+    found: Sequence[Case],
+    samples: int = 16,
+    policy: str = "greedy",
+    scorer: Scorer | None = None,
+    rounds: int = 1,
+) -> Planted:
+    """Each case's move judged as the analysis judges a decision: how many blunders it flags,
+    and how many moves of decisions where nothing matters."""
+    wanted = {case.index: case for case in found}
+    planted = caught = equal = false = 0
+    for index, seat, state, _ in decisions(match, outcome):
+        case = wanted.get(index)
+        if case is None:
             continue
-        if some is None and max(p for _, p in moves) - min(p for _, p in moves) <= tie:
-            candidates = [moves[0][0]]  # nothing matters: any move, judged
-        elif worse:
-            candidates = worse[:1]
-        else:
-            continue
-        one = judge(match.game, state, seat, candidates[0], index, samples=samples,
-                    policy=policy, scorer=scorer)  # fmt: skip
+        move = _moves(match.game, state, seat)[case.move]
+        one = judge(match.game, state, seat, move, index, samples=samples, policy=policy,
+                    scorer=scorer, rounds=rounds)  # fmt: skip
         if one is None:
             continue
         flagged = one.label is not None
-        if worse:
+        if case.blunder:
             planted, caught = planted + 1, caught + flagged
         else:
             equal, false = equal + 1, false + flagged
     return Planted(planted, caught, equal, false)
+
+
+def plant(
+    match: Match,
+    outcome: Outcome,
+    every: int = 1,
+    after: int = 0,
+    reference: int = 256,
+    gap: float = 20.0,
+    tie: float = 2.0,
+    samples: int = 16,
+    policy: str = "greedy",
+    scorer: Scorer | None = None,
+    menu: int | None = None,
+    rounds: int = 1,
+) -> Planted:
+    """The `cases` of the match (see there), judged."""
+    found = cases(match, outcome, every, after, reference, gap, tie, policy, menu)
+    return judge_cases(match, outcome, found, samples, policy, scorer, rounds)

@@ -112,7 +112,7 @@ def _committed(db: Path) -> bool:
 
 def test_a_worker_killed_mid_ingest_costs_nothing_and_stores_nothing_twice(cluster, tmp_path):
     logs = tmp_path / "logs"
-    assert main(["simulate", "knight-academy", "-n", "1500", "--seed", "6", "--jobs", "2",
+    assert main(["simulate", "knight-academy", "-n", "600", "--seed", "6", "--jobs", "2",
                  "--out", str(logs)]) == 0  # fmt: skip
     db = tmp_path / "dw"
     ingest = subprocess.Popen(
@@ -132,7 +132,7 @@ def test_a_worker_killed_mid_ingest_costs_nothing_and_stores_nothing_twice(clust
     assert digest(db) == digest(local)
     con = open_reader(db)
     assert con.execute("SELECT count(*), count(DISTINCT game_id) FROM games").fetchall() == [
-        (1500, 1500)
+        (600, 600)
     ]
 
 

@@ -78,8 +78,9 @@ def main() -> None:
     p.add_argument("--policy", default="greedy")
     p.add_argument("--jobs", type=int, default=None)
     p.add_argument("--cut", action="store_true", help="the analysis cuts its playouts (--cut)")
-    p.add_argument("--rounds", type=int, default=1,
-                   help="with --cut, the playouts are cut this many rounds' ends on")  # fmt: skip
+    p.add_argument("--rounds", type=int, default=None,
+                   help="with --cut, the playouts are cut this many rounds' ends on (default: "
+                        "the game's, as the analysis cuts them)")  # fmt: skip
     p.add_argument("--cases", type=Path, default=None,
                    help="keep the reference's cases in this file, and judge those kept there "
                         "on the next run")  # fmt: skip
@@ -90,6 +91,9 @@ def main() -> None:
                    help="rate at most this many moves of a decision (the one played and others "
                         "at random); larger menus only plant blunders")  # fmt: skip
     args = p.parse_args()
+    if args.rounds is None:
+        sim = GAMES[args.game].simulation
+        args.rounds = 1 if sim is None else sim.analysis_rounds
     paths = sorted((SAMPLES / args.game).glob("*.jsonl.gz"))[: args.matches]
     made_by = {"game": args.game, "matches": args.matches, "every": args.every,
                "reference": args.reference, "policy": args.policy, "menu": args.menu,

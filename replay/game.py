@@ -257,8 +257,15 @@ class Simulation(Generic[S, E]):
     # many standard errors (None: the move searched most): a heuristic worth trusting is not
     # overruled by the noise of a few playouts a move.
     trust: float | None = None
+    # A move analysis's cut playouts (replay.analysis, `review --analyse`) run through this
+    # many rounds' ends before the fitted estimate scores them: where a move pays off (or
+    # costs) rounds later, one round's end shows too little of it.
+    analysis_rounds: int = 1
 
     def __post_init__(self) -> None:
+        if self.analysis_rounds < 1:
+            raise ValueError(f"an analysis's cut is a count of rounds, 1 or more: "
+                             f"{self.analysis_rounds}")  # fmt: skip
         if self.horizon is not None and self.horizon < 1:
             raise ValueError(f"a search's horizon is a count of rounds, 1 or more: {self.horizon}")
         if self.horizon is not None and self.reward == "win":

@@ -220,7 +220,10 @@ def uncommitted(db: Path) -> list[str]:
     pins = {**snapshot.pins, store.BATCHES: snapshot.version}
     left = []
     for table in sorted(p.name for p in (db / store.TABLES).iterdir()):
-        named = {Path(f).name for f in store.files(db, table, pins.get(table, 0))}
+        # the ratings are no batch's: written after the batches, read at their latest
+        listed = (store.latest_files(db, table) or [] if table == "ratings" else
+                  store.files(db, table, pins.get(table, 0)))  # fmt: skip
+        named = {Path(f).name for f in listed}
         left += [f"{table}/{f.name}" for f in (db / store.TABLES / table).glob("*.parquet")
                  if f.name not in named]  # fmt: skip
     return left

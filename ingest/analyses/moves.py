@@ -131,10 +131,17 @@ def _judge_chunk(task: _Task) -> tuple[int, list[Decision]]:
     for index in task.indices:
         seat, state, event = points[index]
         one = judge(match.game, state, seat, event, index, samples=task.samples,
-                    seed=task.seed, policy=task.policy, scorer=scorer)  # fmt: skip
+                    seed=task.seed, policy=task.policy, scorer=scorer,
+                    rounds=_rounds(match))  # fmt: skip
         if one is not None:
             out.append(msgspec.convert(one.to_json(), Decision))
     return len(task.indices), out
+
+
+def _rounds(match: Match) -> int:
+    """The rounds a cut playout of the match's game runs through (Simulation.analysis_rounds)."""
+    sim = match.game.simulation
+    return 1 if sim is None else sim.analysis_rounds
 
 
 def analyse_log(

@@ -12,10 +12,11 @@ changes.
 
 Matches are rated in the order they were played (`played_at`, then `game_id`), so the ratings
 are the same whatever order the logs were ingested in. The warehouse keeps every match's
-ratings before and after it (`ratings/<game>/NNNNNN.parquet`, one row per match and name). An
-ingest whose new matches of a game were all played after every stored one continues from the
-stored ratings and adds a file of their rows; otherwise that game is rated again from its
-first match into a folder of its own, which then replaces the game's. Either way the seats
+ratings before and after it in the Delta table `tables/ratings` (one row per match and name),
+which polars and DuckDB read as they read the other tables. An ingest whose new matches of a
+game were all played after every stored one continues from the stored ratings and appends
+their rows; otherwise that game is rated again from its first match, and its rows replace the
+game's in one commit (readers see the old rows or the new, never a mix). Either way the seats
 stream from the warehouse a slice at a time: memory stays that of a slice and of one rating
 per name, whatever the number of matches.
 """
@@ -23,7 +24,6 @@ per name, whatever the number of matches.
 from __future__ import annotations
 
 import math
-import os
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -33,19 +33,28 @@ from typing import Any
 
 import duckdb
 import polars as pl
+import pyarrow as pa
 import pyarrow.parquet as pq
+from deltalake import write_deltalake
 
 from ingest.analyses import plackett_luce
-from ingest.warehouse.location import Place, S3Path, arrow_path, place
+from ingest.warehouse import store
+from ingest.warehouse.location import Place, S3Path, arrow_path, register_with
 from ingest.warehouse.selection import Selection
-from ingest.warehouse.warehouse import announce, open_reader, rating_files
+from ingest.warehouse.store import HOOKS, LOG, folder
+from ingest.warehouse.warehouse import (
+    RATINGS,
+    announce,
+    older_rating_files,
+    open_reader,
+    rating_files,
+)
 
 # A name with fewer rated matches than this is shown as provisional.
 PROVISIONAL = 10
 # The interval shown: mu ± Z·sigma, 95% of a normal belief.
 Z = 1.959964
-FOLDER = "ratings"
-OLD_FILE = "ratings.parquet"  # the whole history in one file, as squire kept it before
+FOLDER = "ratings"  # where an older squire kept the ratings, beside the tables
 # Seats turned into Python objects at a time, and what DuckDB may hold while it joins and
 # sorts a game's seats (it spills to the temp folder beyond that). Rating a million matches
 # from the start took the process 505 MiB above its own at 200,000 and 256 MB, 313 MiB at
@@ -175,43 +184,64 @@ def _streamed(con: duckdb.DuckDBPyConnection, where: str, **params: Any) -> Iter
         yield frame.with_columns(pl.col("played_at").dt.convert_time_zone("UTC"))
 
 
-def _write(rows: Iterable[list[tuple[Any, ...]]], path: Place) -> None:
-    """Readers see the file whole or not at all: a scratch file renamed, or on S3 an object,
-    which appears once its upload is complete."""
-    scratch: Place = path if isinstance(path, S3Path) else path.with_name(f".{path.name}")
-    filesystem, where = arrow_path(scratch)
-    with pq.ParquetWriter(where, SCHEMA, compression="lz4", filesystem=filesystem) as writer:
+def _batches(rows: Iterable[list[tuple[Any, ...]]]) -> pa.RecordBatchReader:
+    """The history rows as Arrow batches, pulled as a writer takes them."""
+
+    def batches() -> Iterator[pa.RecordBatch]:
         for chunk in rows:
             if chunk:
-                writer.write_table(pl.DataFrame(chunk, schema=HISTORY, orient="row").to_arrow())
-    if scratch != path:
-        os.replace(str(scratch), str(path))
+                frame = pl.DataFrame(chunk, schema=HISTORY, orient="row").to_arrow()
+                yield from frame.cast(SCHEMA).to_batches()
+
+    return pa.RecordBatchReader.from_batches(SCHEMA, batches())
+
+
+def _write(db: Place, rows: Iterable[list[tuple[Any, ...]]], game: str | None = None) -> None:
+    """Append `rows` to the ratings' table (created by the first), or, with a `game`, put
+    them in place of that game's rows: one commit either way, so readers see the rows before
+    it or after it whole, on a folder as on S3."""
+    table = str(folder(db, RATINGS))
+    if game is None:
+        write_deltalake(table, _batches(rows), mode="append", configuration=LOG,
+                        post_commithook_properties=HOOKS)  # fmt: skip
+        return
+    quoted = game.replace("'", "''")
+    write_deltalake(table, _batches(rows), mode="overwrite", predicate=f"game = '{quoted}'",
+                    configuration=LOG, post_commithook_properties=HOOKS)  # fmt: skip
 
 
 def migrate(db: Place) -> None:
-    """An older squire's single file, split into the games' folders (by DuckDB, straight from
-    file to file: the history may hold millions of rows). No warehouse on S3 had one."""
-    if isinstance(db, S3Path):
+    """An older squire's ratings, each game's files (or the single file of one older still),
+    moved into the ratings' table in one commit, then deleted: a kill before the commit
+    leaves them to move again, a kill after it leaves files no reader reads any more."""
+    older = older_rating_files(db)
+    if not older:
         return
-    old = Path(db) / OLD_FILE
-    if not old.exists():
-        return
-    con = duckdb.connect()
-    try:
-        quoted = str(old).replace("'", "''")
-        for (game,) in con.sql(f"SELECT DISTINCT game FROM '{quoted}'").fetchall():
-            folder = place(db) / FOLDER / game
-            folder.mkdir(parents=True, exist_ok=True)
-            scratch = folder / ".000000.parquet"
-            con.execute(
-                f"COPY (SELECT * FROM '{quoted}' WHERE game = $game ORDER BY played_at, game_id)"
-                f" TO '{str(scratch).replace(chr(39), chr(39) * 2)}' (FORMAT parquet)",
-                {"game": game},
+    if store.latest_files(db, RATINGS) is None:
+        con = duckdb.connect()
+        if isinstance(db, S3Path):
+            register_with(con)
+        try:  # straight from file to table, ordered as rated: millions of rows at most
+            listed = ", ".join("'" + str(f).replace("'", "''") + "'" for f in older)
+            relation = con.sql(
+                f"SELECT * FROM read_parquet([{listed}], union_by_name = true) "
+                "ORDER BY game, played_at, game_id"
             )
-            os.replace(scratch, folder / "000000.parquet")
-    finally:
-        con.close()
-    old.unlink()
+            reader = relation.to_arrow_reader(SLICE)
+            write_deltalake(str(folder(db, RATINGS)), _cast(reader), mode="overwrite",
+                            configuration=LOG, post_commithook_properties=HOOKS)  # fmt: skip
+        finally:
+            con.close()
+    for f in older:
+        f.unlink(missing_ok=True)
+    if not isinstance(db, S3Path):  # the games' folders, and what an older rating left there
+        shutil.rmtree(Path(db) / FOLDER, ignore_errors=True)
+
+
+def _cast(reader: pa.RecordBatchReader) -> pa.RecordBatchReader:
+    return pa.RecordBatchReader.from_batches(
+        SCHEMA, (batch.select(SCHEMA.names).cast(SCHEMA) for batch in reader)
+    )
 
 
 FRESH = """
@@ -256,7 +286,6 @@ def update(db: Place, con: duckdb.DuckDBPyConnection) -> None:
     stale |= {game for (game,) in con.sql(RATED_AS_ONE).fetchall()}
     for game in sorted(set(firsts) | stale):
         first = firsts.get(game)
-        folder = place(db) / FOLDER / game
         (last,) = con.sql(LAST, params={"game": game}).fetchall()[0]
         if (
             first is not None
@@ -271,36 +300,11 @@ def update(db: Place, con: duckdb.DuckDBPyConnection) -> None:
                 for kind, name, mu, sigma in con.sql(CURRENT, params={"game": game}).fetchall()
             }
             fresh = f"{PLAYED} AND g.game_id NOT IN (SELECT game_id FROM ratings)"
-            folder.mkdir(parents=True, exist_ok=True)
-            number = max((int(f.stem) for f in folder.glob("*.parquet")), default=0) + 1
-            rows = _rated(_streamed(con, fresh, game=game), start)
-            _write(rows, folder / f"{number:06d}.parquet")
-        elif isinstance(folder, S3Path):  # S3 renames no folder: see _rate_again_on_s3
-            _rate_again_on_s3(folder, _rated(_streamed(con, PLAYED, game=game), {}))
+            _write(db, _rated(_streamed(con, fresh, game=game), start))
         else:  # a match played before a rated one: rate the game again from its start
-            again = folder.with_name(f".{game}.again")
-            shutil.rmtree(again, ignore_errors=True)
-            again.mkdir(parents=True)
-            _write(_rated(_streamed(con, PLAYED, game=game), {}), again / "000001.parquet")
-            retired = folder.with_name(f".{game}.retired")
-            shutil.rmtree(retired, ignore_errors=True)
-            if folder.exists():
-                os.replace(folder, retired)
-            # a kill between the two renames leaves the game unrated: the next ingest rates it
-            os.replace(again, folder)
-            shutil.rmtree(retired, ignore_errors=True)
+            _write(db, _rated(_streamed(con, PLAYED, game=game), {}), game=game)
     if firsts or stale:  # written after the last commit: a reader may have opened without them
         announce(db)
-
-
-def _rate_again_on_s3(folder: S3Path, rows: Iterable[list[tuple[Any, ...]]]) -> None:
-    """A game's ratings from its start, in place of its files on S3: they are deleted from
-    the latest back, so a kill on the way leaves the ratings of the game's first matches
-    (from which the next ingest goes on), then the new file is written whole. Readers that
-    list the folder meanwhile see fewer matches rated, which `of_game` rates afresh."""
-    for old in sorted(folder.glob("*.parquet"), reverse=True):
-        old.unlink(missing_ok=True)
-    _write(rows, folder / "000001.parquet")
 
 
 HISTORY_OF = "SELECT * FROM ratings WHERE game = $game ORDER BY played_at, game_id"

@@ -28,7 +28,7 @@ from deltalake import DeltaTable, WriterProperties, write_deltalake
 from ingest.warehouse import store, summaries
 from ingest.warehouse.location import Place, S3Path, place, register_with
 from ingest.warehouse.lock import hold
-from ingest.warehouse.warehouse import all_schemas, summary_table
+from ingest.warehouse.warehouse import RATINGS, all_schemas, summary_table
 
 # An ingest compacts by itself at its end once `games` has this many files.
 PILE = 64
@@ -79,21 +79,34 @@ def compact(db: Place, retain_hours: float = RETAIN_HOURS) -> Compacted:
         for table, delta in committer.tables.items():
             if table in names:
                 out.summaries += _sum(db, delta, names[table], committer.schemas[table])
-            elif len(delta.file_uris()) > 1:
-                done = delta.optimize.compact(writer_properties=WRITER,
-                                              post_commithook_properties=store.HOOKS)  # fmt: skip
-                out.merged += int(done.get("numFilesAdded", 0))
-                out.replaced += int(done.get("numFilesRemoved", 0))
+            else:
+                _merge(delta, out)
             delta.update_incremental()
         if out.merged or out.summaries:
             committer.pin("compaction", 0, 0, datetime.now(UTC))
-        for delta in [*committer.tables.values(), committer.batches]:
+        deltas = [*committer.tables.values(), committer.batches]
+        ratings = store.folder(db, RATINGS)
+        if (ratings / "_delta_log").is_dir():  # no batch pins it: merged and vacuumed alone
+            rated = DeltaTable(str(ratings))
+            _merge(rated, out)
+            rated.update_incremental()
+            deltas.append(rated)
+        for delta in deltas:
             gone = delta.vacuum(retention_hours=int(retain_hours), dry_run=False,
                                 enforce_retention_duration=False, full=True,
                                 post_commithook_properties=store.HOOKS)  # fmt: skip
             out.deleted += len(gone)
             delta.cleanup_metadata()
     return out
+
+
+def _merge(delta: DeltaTable, out: Compacted) -> None:
+    """The table's small files merged (Delta's optimize), counted in `out`."""
+    if len(delta.file_uris()) > 1:
+        done = delta.optimize.compact(writer_properties=WRITER,
+                                      post_commithook_properties=store.HOOKS)  # fmt: skip
+        out.merged += int(done.get("numFilesAdded", 0))
+        out.replaced += int(done.get("numFilesRemoved", 0))
 
 
 def _sum(db: Place, delta: DeltaTable, name: str, schema: object) -> int:

@@ -5,6 +5,8 @@ across them.
                                    the statistics' summaries (ingest.warehouse.summaries)
     <warehouse>/tables/batches/    a row for every commit of the warehouse (a batch of
                                    matches, a compaction, a conversion): the commit point
+    <warehouse>/tables/ratings/    the ratings' history (ingest.analyses.ratings), derived
+                                   from the batches after they are committed: not pinned
 
 Delta commits one table at a time, and a batch of matches spans them all. So a batch's files
 are committed to every other table first, and then a row to `batches`, whose commit carries
@@ -223,6 +225,17 @@ def _files_at(path: str, version: int) -> tuple[str, ...]:
                 added["modification_time"].to_pylist(),
             )
         return tuple(table.file_uris())
+
+
+def latest_files(db: Place, table: str) -> list[str] | None:
+    """The data files of `table` at its latest version; None where it is not a Delta table
+    (yet). For a table no batch pins (the ratings, written after the batches they rate)."""
+    path = folder(db, table)
+    if not (path / "_delta_log").is_dir():
+        return None
+    # read afresh, not brought forward from a table kept: one small table, read at a
+    # reader's opening, and one deleted and made again would not be brought forward
+    return list(DeltaTable(str(path)).file_uris())
 
 
 class Committer:

@@ -256,9 +256,20 @@ def version_of(as_of: str | None) -> int | datetime | None:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
+RATINGS = "ratings"  # the ratings' Delta table (ingest.analyses.ratings)
+
+
 def rating_files(db: Place) -> list[Place]:
-    """ingest.analyses.ratings' files: each game's history (not the ones being written, whose names
-    start with a dot), or an older squire's single file."""
+    """ingest.analyses.ratings' files: its table's, or those of an older squire, which kept
+    each game's history in files of its own (`ratings/<game>/NNNNNN.parquet`, not the ones
+    being written, whose names start with a dot) or all of it in one file, until the next
+    ingest moves them into the table."""
+    listed = store.latest_files(db, RATINGS)
+    return older_rating_files(db) if listed is None else [place(f) for f in listed]
+
+
+def older_rating_files(db: Place) -> list[Place]:
+    """The ratings' files as an older squire kept them, beside the tables."""
     folder = place(db) / "ratings"
     found: list[Place] = sorted(
         f

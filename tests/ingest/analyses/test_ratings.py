@@ -11,6 +11,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from deltalake import DeltaTable, write_deltalake
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -166,10 +167,34 @@ def test_the_ratings_do_not_depend_on_the_order_the_logs_were_ingested_in(tmp_pa
         for folder in order:
             ingest([folder], db=db, jobs=1)
         _same(stored(db), reference)
-        continued = sorted(p.name for p in (db / "ratings" / "knight-academy").iterdir())
-        # a file more for the later matches; one file for a game rated again from its start
-        assert continued == (["000001.parquet", "000002.parquet"] if order[0] == early else
-                             ["000001.parquet"])  # fmt: skip
+        # the later matches' rows appended; a game rated again from its start in place of its
+        # rows, in one commit
+        log = DeltaTable(str(db / "tables" / "ratings")).history()
+        writes = [h["operationParameters"] for h in reversed(log) if h["operation"] == "WRITE"]
+        assert writes == (
+            [{"mode": "Append"}, {"mode": "Append"}]
+            if order[0] == early
+            else [{"mode": "Append"}, {"mode": "Overwrite", "predicate": "game = 'knight-academy'"}]
+        )
+
+
+def test_a_compaction_merges_the_ratings_and_deletes_the_rows_they_replaced(tmp_path, rated):
+    from ingest.warehouse.compact import compact
+
+    early, late = _split(tmp_path, rated)
+    db = tmp_path / "compacted"
+    for folder in (late, early, SAMPLES / "heraldry"):  # appended, replaced, appended
+        ingest([folder], db=db, jobs=1)
+    before = stored(db)
+    table = db / "tables" / "ratings"
+    assert len(list(table.glob("*.parquet"))) == 3  # one of them replaced
+    assert len(DeltaTable(str(table)).file_uris()) == 2
+    done = compact(db, retain_hours=0)
+    assert done.replaced >= 2
+    assert [Path(f).name for f in DeltaTable(str(table)).file_uris()] == [
+        f.name for f in table.glob("*.parquet")
+    ]  # merged into one, and what it replaced deleted
+    _same(stored(db), before)
 
 
 def test_ratings_read_as_of_an_earlier_version_are_the_ones_it_had(tmp_path, rated, capsys):
@@ -215,17 +240,25 @@ def test_ratings_streamed_a_few_seats_at_a_time_are_the_same(tmp_path, rated, mo
         _same(stored(db), stored(reference))
 
 
-def test_an_older_squires_single_ratings_file_is_split_into_the_games_files(rated, tmp_path):
-    copy = tmp_path / "older-file"
+@pytest.mark.parametrize("layout", ["one file", "a folder a game"])
+def test_an_older_squires_ratings_are_moved_into_the_ratings_table(rated, tmp_path, layout):
+    copy = tmp_path / "older"
     shutil.copytree(rated, copy)
     before = stored(copy)
-    shutil.rmtree(copy / "ratings")
-    before.write_parquet(copy / "ratings.parquet")  # as squire kept the history before
-    assert stored(copy).height == before.height  # read as it is
+    shutil.rmtree(copy / "tables" / "ratings")
+    if layout == "one file":  # as squire kept the history first
+        before.write_parquet(copy / "ratings.parquet")
+    else:  # then a folder a game, a file an ingest
+        for game in before["game"].unique():
+            mine = before.filter(pl.col("game") == game)
+            (copy / "ratings" / game).mkdir(parents=True)
+            mine.head(3).write_parquet(copy / "ratings" / game / "000001.parquet")
+            mine.slice(3).write_parquet(copy / "ratings" / game / "000002.parquet")
+    _same(stored(copy), before)  # read as it is
     ingest([SAMPLES / "paladins"], db=copy, jobs=1)  # nothing new
-    assert not (copy / "ratings.parquet").exists()
-    assert {p.name for p in (copy / "ratings").iterdir()} == set(before["game"].unique())
+    assert not (copy / "ratings.parquet").exists() and not (copy / "ratings").exists()
     _same(stored(copy), before)
+    assert pl.read_delta(str(copy / "tables" / "ratings")).height == before.height
 
 
 def test_the_bots_come_out_in_the_order_of_their_strength(rated):
@@ -305,10 +338,8 @@ def test_a_warehouse_that_rated_a_person_and_a_bot_of_one_name_as_one_is_rated_a
     older = history.with_columns(
         pl.when(pl.col("kind") == "bot").then(pl.lit(person)).otherwise("name").alias("name")
     )
-    folder = db / "ratings" / "heraldry"
-    for f in folder.iterdir():
-        f.unlink()
-    older.write_parquet(folder / "000001.parquet")
+    write_deltalake(str(db / "tables" / "ratings"), older.to_arrow().cast(ratings.SCHEMA),
+                    mode="overwrite", predicate="game = 'heraldry'")  # fmt: skip
     con = open_reader(db)
     assert {g for (g,) in con.sql(ratings.RATED_AS_ONE).fetchall()} == {"heraldry"}
     ratings.refresh(db)
@@ -324,7 +355,7 @@ def test_a_warehouse_that_rated_a_person_and_a_bot_of_one_name_as_one_is_rated_a
 def test_ratings_of_a_warehouse_without_stored_ratings_are_rated_on_the_spot(rated, tmp_path):
     copy = tmp_path / "older"
     shutil.copytree(rated, copy)
-    shutil.rmtree(copy / "ratings")  # as a squire before ratings left it
+    shutil.rmtree(copy / "tables" / "ratings")  # as a squire before ratings left it
     assert main(["ratings", "paladins", "--db", str(copy), "--json"]) == 0
 
 
@@ -342,7 +373,7 @@ def test_an_ingest_with_nothing_new_still_rates_what_a_killed_one_left_unrated(r
     copy = tmp_path / "killed"
     shutil.copytree(rated, copy)
     before = stored(copy)
-    shutil.rmtree(copy / "ratings")  # killed after its commits, before its ratings
+    shutil.rmtree(copy / "tables" / "ratings")  # killed after its commits, before its ratings
     summary = ingest([SAMPLES / "paladins"], db=copy, jobs=1)
     assert summary.ingested == 0 and summary.present > 0
     _same(stored(copy), before)
@@ -370,9 +401,8 @@ def test_a_reader_skips_the_ratings_being_written(rated, tmp_path):
     copy = tmp_path / "writing"
     shutil.copytree(rated, copy)
     before = stored(copy)
-    (copy / "ratings" / "paladins" / ".000002.parquet").write_bytes(b"PAR1")  # half written
-    (copy / "ratings" / ".paladins.again").mkdir()  # a game being rated again
-    (copy / "ratings" / ".paladins.again" / "000001.parquet").write_bytes(b"PAR1")
+    # a file of a write killed before its commit: half written, and named by no commit
+    (copy / "tables" / "ratings" / "part-00001-killed.parquet").write_bytes(b"PAR1")
     _same(stored(copy), before)
     (count,) = open_reader(copy).execute("SELECT count(*) FROM ratings").fetchall()[0]
     assert count == before.height

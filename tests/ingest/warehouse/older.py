@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+import polars as pl
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
@@ -32,9 +33,16 @@ def as_parts(db: Path, out: Path, pieces: int = 3, merged: bool = True) -> dict[
         name = _part(out, f"{pieces:06d}-c{pieces:07x}", tables, shares[0] + shares[1])
         (out / "parts" / name / "covers.json").write_text(json.dumps(names[:2]) + "\n")
     (out / "meta.json").write_text(json.dumps({"schema_version": 2}) + "\n")
-    for extra in ("ratings", "models", "catalogues", "experiments"):
+    for extra in ("models", "catalogues", "experiments"):
         if (db / extra).exists():
             shutil.copytree(db / extra, out / extra)
+    if (db / "tables" / "ratings").exists():  # a folder a game, as squire kept them then
+        history = pl.read_delta(str(db / "tables" / "ratings"))
+        for game in history["game"].unique():
+            (out / "ratings" / game).mkdir(parents=True)
+            history.filter(pl.col("game") == game).write_parquet(
+                out / "ratings" / game / "000001.parquet"
+            )
     return {t: rows.num_rows for t, rows in tables.items()}
 
 

@@ -88,8 +88,8 @@ def test_an_s3_warehouse_stores_and_answers_what_a_folder_does(filled, tmp_path,
         ]
     assert _counts(bucket) == _counts(local)
     assert _answers(bucket) == _answers(local)
-    # the ratings, the models and the catalogues' copies are kept beside the tables
-    assert list((bucket / "ratings").glob("*/*.parquet"))
+    # the ratings are a table of the warehouse too
+    assert list((bucket / "tables" / "ratings" / "_delta_log").glob("*.json"))
 
 
 def test_another_delta_reader_reads_the_same_tables(filled):

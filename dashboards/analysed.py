@@ -30,6 +30,11 @@ JOBS: int | None = None  # local worker processes: every core
 CUT = True  # playouts cut at the round's end and scored by the model, where there is one
 
 
+def cut_words(rounds: int) -> str:
+    """How far a cut playout runs, told in the help and the caption."""
+    return t("cut_playouts") if rounds == 1 else t("cut_playouts_rounds").format(rounds=rounds)
+
+
 def kept(game_id: str) -> moves.Analysis | None:
     """The analysis the warehouse keeps for the match as stored now, if any."""
     loaded = load(game_id)

@@ -401,15 +401,19 @@ LABELS: dict[str, dict[str, str]] = {
     "analyse_button": {"en": "Analyse the moves", "zh": "分析着法"},
     "analyse_help": {
         "en": "Judges every decision that had a choice from what its seat could see: {samples} "
-        "paired playouts a move by {policy} bots{cut}. It takes about a tenth of a second a "
-        "decision on two cores; the analysis is kept with the match.",
+        "paired playouts a move by {policy} bots{cut}. On two cores it takes from a few "
+        "seconds to a few minutes, by game; the analysis is kept with the match.",
         "zh": "从做决定的座位所见，评判每个有选择的决定：每个着法 {samples} 次配对推演，"
-        "由 {policy} 机器人走完{cut}。双核上每个决定约需十分之一秒；分析结果随对局保存。",
+        "由 {policy} 机器人走完{cut}。双核上需时数秒至数分钟，视游戏而定；分析结果随对局保存。",
     },
     "analysing": {"en": "Analysing the moves…", "zh": "正在分析着法…"},
     "cut_playouts": {
         "en": " to the round's end, where the estimate of the chances scores them",
         "zh": "至本轮结束，再由胜率估计打分",
+    },
+    "cut_playouts_rounds": {
+        "en": " through the ends of {rounds} rounds, where the estimate of the chances scores them",
+        "zh": "至其后第 {rounds} 轮结束，再由胜率估计打分",
     },
     "analysing_progress": {
         "en": "Analysing: {done} of {total} decisions",

@@ -26,6 +26,7 @@ from dashboards.match import load, sentences, snapshot
 from dashboards.stepper import move_log, moved
 from dashboards.timeline import figure as chances_figure
 from dashboards.timeline import reviewed, turning_point_label
+from ingest.analyses import moves
 from ingest.analyses.review import Review
 from replay.registry import GAMES
 
@@ -332,7 +333,9 @@ with told:
 # The move analysis at the page's width: its table has a column a kind of flag.
 st.subheader(t("analysis"))
 if analysis is None:
-    cut = t("cut_playouts") if analysed.CUT and isinstance(chances, Review) else ""
+    cut = ""
+    if analysed.CUT and isinstance(chances, Review):
+        cut = analysed.cut_words(moves.rounds_of(match.game))
     st.caption(t("analyse_help").format(samples=analysed.SAMPLES, policy=analysed.POLICY, cut=cut))
     if last and st.button(t("analyse_button"), key="analyse"):
         made = analysed.run(game_id, chances)
@@ -354,7 +357,7 @@ else:
             judged=len(analysis.decisions),
             samples=analysis.samples,
             policy=analysis.policy,
-            cut=t("cut_playouts") if analysis.cut else "",
+            cut=analysed.cut_words(analysis.rounds) if analysis.cut else "",
             seconds=f"{analysis.seconds:.0f}",
         )
     )

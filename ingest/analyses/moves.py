@@ -22,6 +22,7 @@ import msgspec
 from ingest.files.catalogues import Library
 from ingest.warehouse.location import Place, place, spool, write_whole
 from replay.analysis import CHOICE, Scorer, accuracy, deciders, decisions, judge, swings
+from replay.game import Game
 from replay.replayer import Match, open_log, replay
 
 ANALYSES = "analyses"  # in the warehouse folder
@@ -64,6 +65,7 @@ class Analysis(msgspec.Struct, frozen=True, kw_only=True):
     policy: str
     seed: int
     cut: bool = False  # playouts cut at the round's end and scored by the fitted model
+    rounds: int = 1  # the rounds' ends a cut playout ran through (Simulation.analysis_rounds)
     seconds: float  # wall time it took
     decisions: list[Decision]
     accuracy: list[float | None]  # a seat
@@ -74,12 +76,16 @@ class Analysis(msgspec.Struct, frozen=True, kw_only=True):
             "game_id": self.game_id,
             "samples": self.samples,
             "policy": self.policy,
-            "playouts": "cut at the round's end" if self.cut else "to the end",
+            "playouts": cut_text(self.rounds) if self.cut else "to the end",
             "decisions": [msgspec.to_builtins(d) for d in self.decisions],
             "accuracy": dict(zip(self.players, self.accuracy)),
             "chance": None if self.swings is None else
             {p: msgspec.to_builtins(s) for p, s in zip(self.players, self.swings)},
         }  # fmt: skip
+
+
+def cut_text(rounds: int) -> str:
+    return "cut at the round's end" if rounds == 1 else f"cut at the end of {rounds} rounds"
 
 
 class Busy(RuntimeError):
@@ -132,16 +138,15 @@ def _judge_chunk(task: _Task) -> tuple[int, list[Decision]]:
         seat, state, event = points[index]
         one = judge(match.game, state, seat, event, index, samples=task.samples,
                     seed=task.seed, policy=task.policy, scorer=scorer,
-                    rounds=_rounds(match))  # fmt: skip
+                    rounds=rounds_of(match.game))  # fmt: skip
         if one is not None:
             out.append(msgspec.convert(one.to_json(), Decision))
     return len(task.indices), out
 
 
-def _rounds(match: Match) -> int:
-    """The rounds a cut playout of the match's game runs through (Simulation.analysis_rounds)."""
-    sim = match.game.simulation
-    return 1 if sim is None else sim.analysis_rounds
+def rounds_of(game: Game[Any, Any, Any]) -> int:
+    """The rounds' ends a cut playout of the game runs through (Simulation.analysis_rounds)."""
+    return 1 if game.simulation is None else game.simulation.analysis_rounds
 
 
 def analyse_log(
@@ -193,6 +198,7 @@ def analyse_log(
         policy=policy,
         seed=seed,
         cut=cut,
+        rounds=rounds_of(match.game),
         seconds=round(time.monotonic() - started, 1),
         decisions=judged,
         accuracy=accuracy(judged, len(players)),  # type: ignore[arg-type]
@@ -223,6 +229,8 @@ def load(db: Place, game_id: str, match: Match) -> Analysis | None:
         return None
     if kept.version != VERSION or kept.fingerprint != fingerprint(match):
         return None
+    if kept.cut and kept.rounds != rounds_of(match.game):  # its game's cut has changed since: an
+        return None  # analysis cut sooner caught fewer blunders (docs/review.md)
     return kept
 
 

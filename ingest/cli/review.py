@@ -44,9 +44,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--to-the-end",
         action="store_true",
         help="--analyse: play every playout to the end of the match. By default they are cut "
-        "at the round's end and scored by the warehouse's fitted estimate of the chances, "
-        "about five times faster (docs/review.md); without a fitted estimate (too few stored "
-        "matches) they are played to the end",
+        "at the round's end (a few rounds on where the game says so) and scored by the "
+        "warehouse's fitted estimate of the chances, two to five times faster "
+        "(docs/review.md); without a fitted estimate (too few stored matches) they are played "
+        "to the end",
     )
     p.add_argument(
         "--jobs", type=arg.jobs, help="--analyse: local worker processes (default: all cores)"
@@ -173,12 +174,16 @@ def _analysed(data: bytes, match: Any, db: Place, args: argparse.Namespace) -> i
     return 0
 
 
+def _through(rounds: int) -> str:
+    return "to the round's end" if rounds == 1 else f"through the ends of {rounds} rounds"
+
+
 def _analysis_text(analysis: Any, kept: bool) -> str:
     players = analysis.players
     lines = [
         f"{one_line(analysis.game_id)}: {len(analysis.decisions)} decisions with a choice "
         f"judged, {analysis.samples} paired playouts a move ({analysis.policy} bots play them "
-        + ("to the round's end, scored by the fitted estimate" if analysis.cut else "out")
+        + (f"{_through(analysis.rounds)}, scored by the fitted estimate" if analysis.cut else "out")
         + f"), in {analysis.seconds:.0f} s"
         + ("; kept in the warehouse" if kept else "")
     ]

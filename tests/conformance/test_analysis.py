@@ -69,3 +69,32 @@ def test_blunders_planted_are_flagged_and_moves_alike_are_not():
     assert found.planted >= 3 and found.equal >= 10  # the test has something to measure
     assert found.caught >= 0.9 * found.planted
     assert found.false <= 0.05 * found.equal
+
+
+def test_a_cut_playout_runs_through_the_rounds_it_is_given():
+    """judge's `rounds`: the runs a scorer is handed end at that many rounds' ends on."""
+    from replay.analysis import Cut, _shares
+
+    name = "albus-academy"
+    game = GAMES[name]
+    path = sorted(SAMPLES[name].glob("*.jsonl.gz"))[0]
+    match = open_log(gzip.decompress(path.read_bytes()), str(path), catalogues=Library())
+    index, seat, state, _ = next(itertools.islice(decisions(match, replay(match)), 20, None))
+    moves = list(game.legal_events(state, seat))[:2]
+    ended: dict[int, list[int]] = {}
+
+    def scorer(seat_, start, runs):
+        return [0.5] * len(runs)
+
+    for rounds in (1, 3):
+        seen: list[int] = []
+
+        def counting(seat_, start, runs, seen=seen):
+            seen.extend(len(run) for run in runs)
+            return scorer(seat_, start, runs)
+
+        _shares(game, game.view(state, seat), seat, moves, 4, "rounds", "greedy",
+                Cut(counting, index, rounds))  # fmt: skip
+        ended[rounds] = seen
+    assert len(ended[1]) == len(ended[3]) == 8
+    assert sum(ended[3]) > 2 * sum(ended[1])  # three rounds' events, not one's

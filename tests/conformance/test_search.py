@@ -290,3 +290,5 @@ def test_a_horizon_is_refused_with_the_win_reward_which_scores_a_cut_match_nothi
     with pytest.raises(ValueError, match="1 or more"):
         dataclasses.replace(sim, horizon=0)
     assert dataclasses.replace(sim, reward="win", horizon=None).horizon is None
+    with pytest.raises(ValueError, match="analysis's cut"):
+        dataclasses.replace(sim, analysis_rounds=0)

@@ -60,6 +60,7 @@ RULES: Game[Config, State, Event] = Game(
         reward="margin",
         horizon=3,
         trust=1.0,
+        analysis_rounds=8,
     ),
     catalogue=Uses(
         default=("albus-sample", "1"),

@@ -100,6 +100,28 @@ def test_an_analysis_is_shown_only_for_the_log_it_judged(tmp_path):
     assert not list((tmp_path / moves.ANALYSES).glob(".*partial"))
 
 
+def test_an_analysis_cut_sooner_than_its_game_cuts_now_is_not_shown(tmp_path):
+    """Albus Academy's analysis plays its cut playouts through eight rounds' ends: cut at the
+    first, it caught 19 of 34 planted blunders, and 33 of 34 at the eighth (docs/review.md).
+    One kept from before is judged again, not shown."""
+    path = sorted((ROOT / "data" / "samples" / "albus-academy").glob("*.jsonl.gz"))[0]
+    match = open_log(gzip.decompress(path.read_bytes()), path.name, catalogues=Library())
+    game_id = match.header.game_id
+    assert moves.rounds_of(match.game) == 8
+    for rounds, cut, shown in ((1, True, False), (8, True, True), (1, False, True)):
+        analysis = moves.Analysis(
+            game_id=game_id, fingerprint=moves.fingerprint(match), players=["A", "B", "C"],
+            samples=2, policy="greedy", seed=0, cut=cut, rounds=rounds, seconds=1.0,
+            decisions=[], accuracy=[None] * 3, swings=None,
+        )  # fmt: skip
+        moves.save(tmp_path, analysis)
+        assert (moves.load(tmp_path, game_id, match) == analysis) is shown, (rounds, cut)
+    assert (
+        moves.Analysis(**{**msgspec.structs.asdict(analysis), "cut": True}).to_json()["playouts"]
+        == "cut at the round's end"
+    )
+
+
 def test_review_analyse_keeps_the_analysis_of_a_stored_match(warehouse, capsys):
     args = ["review", GAME_ID, "--db", str(warehouse), "--analyse", "--samples", "2",
             "--policy", "random", "--jobs", "1"]  # fmt: skip

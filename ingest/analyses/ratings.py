@@ -221,12 +221,10 @@ def migrate(db: Place) -> None:
         con = duckdb.connect()
         if isinstance(db, S3Path):
             register_with(con)
-        try:  # straight from file to table, ordered as rated: millions of rows at most
+        try:  # straight from file to table, unsorted (readers order the rows): millions of
+            # rows at most, which a sort would hold
             listed = ", ".join("'" + str(f).replace("'", "''") + "'" for f in older)
-            relation = con.sql(
-                f"SELECT * FROM read_parquet([{listed}], union_by_name = true) "
-                "ORDER BY game, played_at, game_id"
-            )
+            relation = con.sql(f"SELECT * FROM read_parquet([{listed}], union_by_name = true)")
             reader = relation.to_arrow_reader(SLICE)
             write_deltalake(str(folder(db, RATINGS)), _cast(reader), mode="overwrite",
                             configuration=LOG, post_commithook_properties=HOOKS)  # fmt: skip

@@ -103,5 +103,6 @@ RULES: Game[Config, State, Event] = Game(
         # random play rarely builds or founds what scores: a search by it lost to greedy
         playouts="greedy",
         trust=1.0,
+        analysis_rounds=5,
     ),
 )

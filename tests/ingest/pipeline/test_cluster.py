@@ -144,7 +144,7 @@ def test_an_ingest_into_s3_needs_no_folder_the_workers_share_and_survives_kills(
     which the tasks carry with the logs' bytes. A worker killed mid-way, then the ingest itself
     (holding the lock on S3), and the ingest run again: every match stored once."""
     client = tmp_path / "client"
-    assert main(["simulate", "knight-academy", "-n", "400", "--seed", "8", "--jobs", "2",
+    assert main(["simulate", "knight-academy", "-n", "1200", "--seed", "8", "--jobs", "2",
                  "--out", str(client / "logs")]) == 0  # fmt: skip
     (client / "logs" / "broken.jsonl").write_text("{not json\n")
     db = new_bucket()
@@ -166,7 +166,7 @@ def test_an_ingest_into_s3_needs_no_folder_the_workers_share_and_survives_kills(
     cluster.start_worker("w1")  # for the ingest again and whatever test comes next
     cluster.wait_for(2)
     stored = open_reader(db).execute("SELECT count(*) FROM games").fetchone()[0]
-    assert 0 < stored < 400
+    assert 0 < stored < 1200
     again = subprocess.run(command, cwd=client, env=env, timeout=600, **QUIET)
     assert again.returncode == 1  # the broken log is rejected, the rest stored
     local = tmp_path / "lw"
@@ -178,7 +178,7 @@ def test_an_ingest_into_s3_needs_no_folder_the_workers_share_and_survives_kills(
     }
     con = open_reader(db)
     assert con.execute("SELECT count(*), count(DISTINCT game_id) FROM games").fetchall() == [
-        (400, 400)
+        (1200, 1200)
     ]
     assert con.execute("SELECT DISTINCT path, line, rule FROM rejects").fetchall() == [
         ("logs/broken.jsonl", 1, "LOG-1")

@@ -292,7 +292,7 @@ def update(db: Place, con: duckdb.DuckDBPyConnection) -> None:
                 last is None
                 or (first["played_at"], first["game_id"]) > (last["played_at"], last["game_id"])
             )
-        ):  # continue from the ratings as they stand, in a file of their own
+        ):  # continue from the ratings as they stand, their rows appended
             start = {
                 (game, kind, name): (mu, sigma)
                 for kind, name, mu, sigma in con.sql(CURRENT, params={"game": game}).fetchall()

@@ -481,22 +481,3 @@ def judge_cases(
         else:
             equal, false = equal + 1, false + flagged
     return Planted(planted, caught, equal, false)
-
-
-def plant(
-    match: Match,
-    outcome: Outcome,
-    every: int = 1,
-    after: int = 0,
-    reference: int = 256,
-    gap: float = 20.0,
-    tie: float = 2.0,
-    samples: int = 16,
-    policy: str = "greedy",
-    scorer: Scorer | None = None,
-    menu: int | None = None,
-    rounds: int = 1,
-) -> Planted:
-    """The `cases` of the match (see there), judged."""
-    found = cases(match, outcome, every, after, reference, gap, tie, policy, menu)
-    return judge_cases(match, outcome, found, samples, policy, scorer, rounds)

@@ -61,11 +61,13 @@ def test_blunders_planted_are_flagged_and_moves_alike_are_not():
     reference of 256 playouts a move (confirmed on 1,024): each move 20 points below the best,
     planted, is flagged; where every move is within 2 points of the others, none is. Random
     playouts keep it to seconds; bench/planted_blunders.py measures more matches."""
-    from replay.analysis import plant
+    from replay.analysis import cases, judge_cases
 
     path = sorted(SAMPLES["knight-academy"].glob("*.jsonl.gz"))[9]
     match = open_log(gzip.decompress(path.read_bytes()), str(path), catalogues=Library())
-    found = plant(match, replay(match), after=225, reference=256, samples=16, policy="random")
+    outcome = replay(match)
+    rated = cases(match, outcome, after=225, reference=256, policy="random")
+    found = judge_cases(match, outcome, rated, samples=16, policy="random")
     assert found.planted >= 3 and found.equal >= 10  # the test has something to measure
     assert found.caught >= 0.9 * found.planted
     assert found.false <= 0.05 * found.equal

@@ -95,6 +95,7 @@ def show(
         f"{name}.csv",
         "text/csv",
         key=f"{name}-csv",
+        on_click="ignore",
     )
     row.download_button(
         f"⬇ {t('download_parquet')}",
@@ -102,4 +103,5 @@ def show(
         f"{name}.parquet",
         "application/octet-stream",
         key=f"{name}-parquet",
+        on_click="ignore",
     )

@@ -413,4 +413,5 @@ st.download_button(
     f"{game_id}-step-{step}.html",
     "text/html",
     key="export",
+    on_click="ignore",
 )

@@ -422,6 +422,18 @@ def test_tables_download_as_csv_and_parquet():
     assert pl.read_parquet(io.BytesIO(parquet_bytes(frame))).equals(frame)
 
 
+@pytest.mark.parametrize("path", ["viewer", "sources"])
+def test_a_download_makes_its_file_without_rerunning_the_page(app, path):
+    # A rerun would replace the button's file with a new one, and Streamlit drops the old
+    # one as the rerun ends: a click whose file was not yet made then downloads nothing.
+    at = app(path, game="ka-example-4p") if path == "viewer" else app(path)
+    buttons = at.get("download_button")
+    assert buttons
+    for button in buttons:
+        assert button.proto.deferred_file_id, button.proto.label  # made when clicked
+        assert button.proto.ignore_rerun, button.proto.label
+
+
 def test_upload_ingests_good_logs_and_shows_rejects(tmp_path, monkeypatch):
     db = tmp_path / "uploads"
     monkeypatch.setenv("SQUIRE_WAREHOUSE", str(db))

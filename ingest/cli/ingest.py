@@ -32,12 +32,13 @@ def run(args: argparse.Namespace) -> int:
     from ingest.cli.progress import progress_bar
     from ingest.files.log_list import LogList
     from ingest.pipeline.pipeline import ingest_logs
-    from ingest.warehouse.warehouse import DEFAULT_DB, WarehouseBusy
+    from ingest.warehouse.warehouse import DEFAULT_DB, WarehouseBusy, group_seconds
 
     db = args.db or DEFAULT_DB
     try:
+        group_seconds(db)  # a setting it cannot use, said before anything starts
         paths = LogList(find_logs(args.paths))
-    except FileNotFoundError as err:
+    except (FileNotFoundError, ValueError) as err:
         print(f"squire ingest: {err}", file=sys.stderr)
         return 2
     try:

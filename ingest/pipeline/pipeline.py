@@ -185,7 +185,7 @@ def ingest_logs(
     if jobs is None and cluster is None and len(paths) < FEW_LOGS:
         jobs = 1  # this process alone: sooner done than a pool of workers is started
     stamp = datetime.now(UTC)
-    writer = Writer(db)
+    writer = Writer(db, meanwhile=True)  # the workers start while its tables open
     try:
         executor = make_executor(jobs, cluster, INGEST_PRELOAD)
         try:

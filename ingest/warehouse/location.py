@@ -17,6 +17,8 @@ from __future__ import annotations
 import fnmatch
 import functools
 import os
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -233,6 +235,7 @@ def register_with(con: object) -> None:
     """Let a DuckDB connection read s3:// files: through pyarrow's S3 file system (DuckDB's
     own httpfs extension is a download away, which a machine offline cannot make)."""
     from fsspec.implementations.arrow import ArrowFSWrapper
+    from fsspec.spec import AbstractBufferedFile
 
     class S3Files(ArrowFSWrapper):  # type: ignore[misc]
         protocol = ("s3",)
@@ -259,7 +262,59 @@ def register_with(con: object) -> None:
                 return super().modified(path)
             return self.info(path)["mtime"]
 
+        # DuckDB opens a data file again for every query that reads it, and pyarrow asks S3
+        # for its size at every opening: a file's one opened handle serves them all.
+        def _open(self, path: str, mode: str = "rb", **kwargs: Any) -> Any:
+            if mode != "rb" or not _unchanging(path):
+                return super()._open(path, mode, **kwargs)
+            key = self._strip_protocol(path)
+            return Unchanging(self, key, self.info(path)["size"], kwargs.get("block_size"))
+
+    class Unchanging(AbstractBufferedFile):  # type: ignore[misc]
+        """A data file read through the handle it shares (`_reading`), a block at a time."""
+
+        def __init__(self, fs: Any, key: str, size: int, block_size: int | None) -> None:
+            super().__init__(fs, key, "rb", block_size or "default", size=size)
+
+        def _fetch_range(self, start: int, end: int) -> bytes:
+            if self.size <= SMALL:
+                return _whole(self.path, self.size)[start:end]
+            return bytes(_reading(self.path).read_at(end - start, start))
+
     con.register_filesystem(S3Files(filesystem()))  # type: ignore[attr-defined]
+
+
+@functools.lru_cache(maxsize=4096)
+def _reading(key: str) -> Any:
+    """An opened data file (positional reads on it are safe from several threads at once)."""
+    return filesystem().open_input_file(key)
+
+
+# A query reads a file's footer, then its columns, each a request; the next query reads them
+# again. Small data files are kept whole instead (the summaries a page sums, a batch's rows),
+# up to KEPT bytes in all, the least recently read given up first.
+SMALL = 4 * 2**20
+KEPT = 64 * 2**20
+_WHOLE: OrderedDict[str, bytes] = OrderedDict()
+_WHOLE_LOCK = threading.Lock()
+_whole_bytes = 0
+
+
+def _whole(key: str, size: int) -> bytes:
+    with _WHOLE_LOCK:
+        data = _WHOLE.get(key)
+        if data is not None:
+            _WHOLE.move_to_end(key)
+            return data
+    data = bytes(_reading(key).read_at(size, 0))
+    global _whole_bytes
+    with _WHOLE_LOCK:
+        if key not in _WHOLE:
+            _WHOLE[key] = data
+            _whole_bytes += len(data)
+        while _whole_bytes > KEPT and len(_WHOLE) > 1:
+            _whole_bytes -= len(_WHOLE.popitem(last=False)[1])
+    return data
 
 
 _KNOWN: dict[str, dict[str, Any]] = {}  # what S3 told of the tables' data files

@@ -29,9 +29,11 @@ import json
 import threading
 import time
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any, TypeVar
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -42,6 +44,7 @@ from deltalake.transaction import AddAction
 
 from ingest.warehouse.location import SCHEME, Place, S3Path, arrow_path, place, told
 
+T = TypeVar("T")
 TABLES = "tables"
 BATCHES = "batches"
 PINS = "squire.pins"  # the key of a `batches` commit's metadata that holds the pins
@@ -66,6 +69,10 @@ LOG = {"delta.checkpointInterval": "10"}
 HOOKS = PostCommitHookProperties(create_checkpoint=True, cleanup_expired_logs=False)
 
 
+# Tables of a warehouse on S3 worked on at once (made, opened, appended to).
+COMMITTERS = 8
+
+
 def folder(db: Place, table: str) -> Place:
     return place(db) / TABLES / table
 
@@ -78,11 +85,28 @@ def exists(db: Place) -> bool:
 def create(db: Place, schemas: Mapping[str, pa.Schema]) -> None:
     """Every table of `schemas` that is missing, empty, then `batches`: a warehouse exists
     once `batches` does, so a kill on the way leaves the rest to the next writer."""
-    for table, schema in [*schemas.items(), (BATCHES, BATCH_SCHEMA)]:
+
+    def make(table: str, schema: pa.Schema) -> None:
         path = folder(db, table)
         if not (path / "_delta_log").is_dir():
             path.mkdir(parents=True, exist_ok=True)
             DeltaTable.create(str(path), schema=schema, mode="ignore", configuration=LOG)
+
+    at_once(place(db), make, schemas.items())
+    make(BATCHES, BATCH_SCHEMA)
+
+
+def at_once(db: Place, work: Callable[..., T], items: Iterable[Any]) -> list[T]:
+    """`work(*item)` for each of `items`; on S3 several at a time, where each table of the
+    warehouse waits on a few requests, which delta-rs and pyarrow make without holding the
+    interpreter (on a folder they are soon done, and threads would only cost the memory of
+    their own allocations). Every item is worked on, then the first failure is raised."""
+    items = list(items)
+    if not isinstance(db, S3Path):
+        return [work(*item) for item in items]
+    with ThreadPoolExecutor(min(COMMITTERS, len(items) or 1)) as pool:
+        done = [pool.submit(work, *item) for item in items]
+    return [d.result() for d in done]
 
 
 # Min/max statistics let a reader skip the files that cannot hold a match it looks up by
@@ -246,7 +270,10 @@ class Committer:
         self.db = place(db)
         self.schemas = dict(schemas)
         create(self.db, self.schemas)
-        self.tables = {t: DeltaTable(str(folder(self.db, t))) for t in self.schemas}
+        opened = at_once(
+            self.db, lambda t: DeltaTable(str(folder(self.db, t))), [(t,) for t in schemas]
+        )
+        self.tables = dict(zip(self.schemas, opened, strict=True))
         self.batches = DeltaTable(str(folder(self.db, BATCHES)))
         with _READING:
             _LIVE.clear()
@@ -276,13 +303,17 @@ class Committer:
     ) -> int:
         """The files of `adds` appended to their tables, then the row to `batches` that makes
         them part of the warehouse; the warehouse's new version."""
-        for table, actions in adds.items():
-            if actions:
-                delta = self.tables[table]
-                delta.create_write_transaction(list(actions), mode="append",
-                                               schema=self.schemas[table],
-                                               post_commithook_properties=HOOKS)  # fmt: skip
-                delta.update_incremental()
+
+        def append(table: str) -> None:
+            delta = self.tables[table]
+            delta.create_write_transaction(list(adds[table]), mode="append",
+                                           schema=self.schemas[table],
+                                           post_commithook_properties=HOOKS)  # fmt: skip
+            delta.update_incremental()
+
+        # A failure leaves some tables past their pins, as a kill between them would: the
+        # next writer settles them.
+        at_once(self.db, append, [(t,) for t, actions in adds.items() if actions])
         return self.pin(kind, matches, rejects, stamp)
 
     def pin(self, kind: str, matches: int, rejects: int, stamp: datetime) -> int:

@@ -150,7 +150,8 @@ def test_an_ingest_into_s3_needs_no_folder_the_workers_share_and_survives_kills(
     db = new_bucket()
     command = [sys.executable, "-m", "ingest.cli", "ingest", "logs", "--cluster",
                cluster.address, "--db", str(db)]  # fmt: skip
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # commits as often as on a folder, for a commit after the worker's death and before the end
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SQUIRE_COMMIT_SECONDS="2")
     ingest = subprocess.Popen(command, cwd=client, env=env, **QUIET)
     deadline = time.monotonic() + 300
     while not _committed(db) and ingest.poll() is None and time.monotonic() < deadline:

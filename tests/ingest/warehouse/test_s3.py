@@ -225,6 +225,44 @@ def test_an_ingest_killed_on_the_way_to_s3_stores_every_match_once_when_run_agai
     con.close()
 
 
+def test_a_data_file_on_s3_is_opened_once_and_a_small_one_read_once(filled):
+    from ingest.warehouse import location
+
+    db, _ = filled
+    location._reading.cache_clear()
+    location._WHOLE.clear()
+    con = open_reader(db)
+    query = "SELECT * FROM seats ORDER BY game_id, player"
+    first = con.execute(query).fetchall()
+    opened = location._reading.cache_info().misses
+    kept = set(location._WHOLE)
+    assert opened > 0 and kept  # the table's files, each opened and kept whole
+    assert con.execute(query).fetchall() == first  # again: the same rows, from what was kept
+    assert location._reading.cache_info().misses == opened and set(location._WHOLE) == kept
+    con.close()
+    location._WHOLE.clear()
+    con = open_reader(db)  # read from S3 again: the same rows
+    assert con.execute(query).fetchall() == first and len(first) == _counts(db)["seats"]
+    con.close()
+
+
+def test_a_writer_opening_aside_says_what_stopped_it_at_its_first_commit(bucket, monkeypatch):
+    def broken(*args, **kwargs):
+        raise OSError("the tables could not be opened")
+
+    monkeypatch.setattr(store, "Committer", broken)
+    writer = Writer(bucket, meanwhile=True)  # back at once, the tables opening aside
+    try:
+        with pytest.raises(OSError, match="could not be opened"):
+            writer.flush()
+        with pytest.raises(OSError, match="could not be opened"):
+            writer.commit({}, {}, {}, [], [], None)
+    finally:
+        writer.close()
+    monkeypatch.undo()
+    Writer(bucket).close()  # the lock was given up
+
+
 def test_the_dashboards_read_a_warehouse_on_s3(filled, monkeypatch):
     from streamlit.testing.v1 import AppTest
 

@@ -19,7 +19,8 @@ from ingest.files.read import read_log
 from ingest.pipeline.pipeline import ingest
 from ingest.simulation.simulate import Spec, simulate_chunk, write_log
 from ingest.warehouse import store
-from ingest.warehouse.warehouse import WarehouseBusy, Writer, open_reader
+from ingest.warehouse.location import S3Path
+from ingest.warehouse.warehouse import WarehouseBusy, Writer, group_seconds, open_reader
 from replay.replayer import open_log, replay
 from tests.support import CATALOGUES
 
@@ -173,6 +174,20 @@ def test_only_one_ingest_writes_at_a_time(tmp_path):
             Writer(tmp_path / "wh")
     finally:
         writer.close()
+
+
+def test_an_ingest_groups_batches_for_longer_on_s3_and_as_long_as_it_is_told(tmp_path, monkeypatch):
+    monkeypatch.delenv("SQUIRE_COMMIT_SECONDS", raising=False)
+    assert group_seconds(tmp_path / "wh") == 2.0
+    assert group_seconds(S3Path("s3://club/warehouse")) == 6.0
+    monkeypatch.setenv("SQUIRE_COMMIT_SECONDS", "0.5")
+    assert group_seconds(tmp_path / "wh") == group_seconds(S3Path("s3://club/w")) == 0.5
+    for wrong in ("soon", "-1", "nan", "inf"):
+        monkeypatch.setenv("SQUIRE_COMMIT_SECONDS", wrong)
+        with pytest.raises(ValueError, match=f"SQUIRE_COMMIT_SECONDS .* not '{wrong}'"):
+            Writer(tmp_path / "wh")
+    monkeypatch.setenv("SQUIRE_COMMIT_SECONDS", "0")
+    Writer(tmp_path / "wh").close()  # the refused ones took no lock
 
 
 def test_a_writer_that_gave_up_its_index_commits_nothing_more(tmp_path):

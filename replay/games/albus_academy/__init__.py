@@ -58,7 +58,7 @@ RULES: Game[Config, State, Event] = Game(
         finished=lambda state: state.phase == "over",
         playouts="greedy",  # random play rarely completes homework (docs/search.md)
         reward="margin",
-        horizon=3,
+        horizon=8,  # clear of greedy at 96 matches, where 3 was not at 400 (docs/search.md)
         trust=1.0,
         analysis_rounds=8,
     ),

@@ -82,18 +82,22 @@ def exists(db: Place) -> bool:
     return (folder(db, BATCHES) / "_delta_log").is_dir()
 
 
-def create(db: Place, schemas: Mapping[str, pa.Schema]) -> None:
+def create(db: Place, schemas: Mapping[str, pa.Schema]) -> dict[str, DeltaTable]:
     """Every table of `schemas` that is missing, empty, then `batches`: a warehouse exists
-    once `batches` does, so a kill on the way leaves the rest to the next writer."""
+    once `batches` does, so a kill on the way leaves the rest to the next writer. The tables
+    it made, open at their first version (on S3, opening one again is four requests)."""
 
-    def make(table: str, schema: pa.Schema) -> None:
+    def make(table: str, schema: pa.Schema) -> tuple[str, DeltaTable | None]:
         path = folder(db, table)
-        if not (path / "_delta_log").is_dir():
-            path.mkdir(parents=True, exist_ok=True)
-            DeltaTable.create(str(path), schema=schema, mode="ignore", configuration=LOG)
+        if (path / "_delta_log").is_dir():
+            return table, None
+        path.mkdir(parents=True, exist_ok=True)
+        return table, DeltaTable.create(str(path), schema=schema, mode="ignore",
+                                        configuration=LOG)  # fmt: skip
 
-    at_once(place(db), make, schemas.items())
-    make(BATCHES, BATCH_SCHEMA)
+    made = dict(at_once(place(db), make, schemas.items()))
+    made.update([make(BATCHES, BATCH_SCHEMA)])
+    return {table: delta for table, delta in made.items() if delta is not None}
 
 
 def at_once(db: Place, work: Callable[..., T], items: Iterable[Any]) -> list[T]:
@@ -269,12 +273,14 @@ class Committer:
     def __init__(self, db: Place, schemas: Mapping[str, pa.Schema]) -> None:
         self.db = place(db)
         self.schemas = dict(schemas)
-        create(self.db, self.schemas)
-        opened = at_once(
-            self.db, lambda t: DeltaTable(str(folder(self.db, t))), [(t,) for t in schemas]
-        )
-        self.tables = dict(zip(self.schemas, opened, strict=True))
-        self.batches = DeltaTable(str(folder(self.db, BATCHES)))
+        made = create(self.db, self.schemas)
+
+        def opened(table: str) -> DeltaTable:
+            return made[table] if table in made else DeltaTable(str(folder(self.db, table)))
+
+        self.tables = dict(zip(self.schemas, at_once(self.db, opened, [(t,) for t in schemas]),
+                               strict=True))  # fmt: skip
+        self.batches = opened(BATCHES)
         with _READING:
             _LIVE.clear()
             _LIVE.update({str(folder(self.db, t)): d for t, d in self.tables.items()})

@@ -17,9 +17,10 @@ Paladins' menus of fifty to a hundred moves cost otherwise. Prints how many of e
 shares flagged.
 
 The reference costs far more than the judging: `--cases FILE` keeps the decisions it rated
-and the moves it chose (written on the first run, read on the next ones with the same
-matches and reference), so settings of the analysis (`--cut`, `--rounds`, `--samples`) are
-compared on the same plants.
+and the moves it chose, a match at a time as each is rated, and the next runs with the same
+reference read them, so settings of the analysis (`--cut`, `--rounds`, `--samples`) are
+compared on the same plants. A run stopped part-way keeps the matches it finished; the next
+rates only the matches the file lacks.
 """
 
 from __future__ import annotations
@@ -68,6 +69,15 @@ def _one(task: Task) -> tuple[str, list[Case], Planted]:
     return path, found, judged
 
 
+def _keep(file: Path, made_by: dict[str, object], kept: dict[str, list[Case]]) -> None:
+    """Write the cases rated so far, whole or not at all: a run stopped while writing keeps
+    the file of the match before."""
+    rows = {name: [[c.index, c.move, c.blunder] for c in made] for name, made in kept.items()}
+    part = file.with_name(file.name + ".part")
+    part.write_text(json.dumps({"made_by": made_by, "cases": rows}) + "\n")
+    part.replace(file)
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("game", choices=sorted(GAMES))
@@ -95,10 +105,9 @@ def main() -> None:
         sim = GAMES[args.game].simulation
         args.rounds = 1 if sim is None else sim.analysis_rounds
     paths = sorted((SAMPLES / args.game).glob("*.jsonl.gz"))[: args.matches]
-    made_by = {"game": args.game, "matches": args.matches, "every": args.every,
-               "reference": args.reference, "policy": args.policy, "menu": args.menu,
-               "late": args.late}  # fmt: skip
-    kept: dict[str, list[Case]] | None = None
+    made_by = {"game": args.game, "every": args.every, "reference": args.reference,
+               "policy": args.policy, "menu": args.menu, "late": args.late}  # fmt: skip
+    kept: dict[str, list[Case]] = {}
     if args.cases is not None and args.cases.exists():
         saved = json.loads(args.cases.read_text())
         if saved["made_by"] != made_by:
@@ -119,19 +128,17 @@ def main() -> None:
     try:
         tasks: list[Task] = [
             (str(f), args.every, args.reference, args.samples, args.policy, db, args.menu,
-             args.late, args.rounds, None if kept is None else kept[f.name])
+             args.late, args.rounds, kept.get(f.name))
             for f in paths
         ]  # fmt: skip
-        found: dict[str, list[Case]] = {}
         for path, made, one in executor.map_unordered(_one, tasks):
-            found[Path(path).name] = made
             total = Planted(*(a + b for a, b in zip(vars(total).values(), vars(one).values())))
+            if args.cases is not None and Path(path).name not in kept:
+                kept[Path(path).name] = made
+                _keep(args.cases, made_by, kept)
     finally:
         executor.close()
         scratch.cleanup()
-    if args.cases is not None and kept is None:
-        rows = {name: [[c.index, c.move, c.blunder] for c in made] for name, made in found.items()}
-        args.cases.write_text(json.dumps({"made_by": made_by, "cases": rows}) + "\n")
     caught = total.caught / total.planted if total.planted else float("nan")
     false = total.false / total.equal if total.equal else float("nan")
     print(

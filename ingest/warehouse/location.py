@@ -122,8 +122,7 @@ class S3Path:
 
     def read_bytes(self) -> bytes:
         try:
-            with filesystem().open_input_stream(self._key) as stream:
-                return bytes(stream.read())
+            return get_whole(self._key)
         except FileNotFoundError:
             raise FileNotFoundError(str(self)) from None
 
@@ -202,6 +201,38 @@ def filesystem() -> pafs.S3FileSystem:
     return pafs.S3FileSystem(**settings, allow_delayed_open=True)
 
 
+def get_whole(key: str) -> bytes:
+    """The object `key` (BUCKET/NAME), read whole: in one request through boto3 (squire[s3]);
+    pyarrow's streams ask S3 for the object's size first, a request more for each small file
+    a reader reads and each time a page checks for news."""
+    client = _objects(*(os.environ.get(name) for name in _CLIENT_SETTINGS))
+    if client is None:
+        with filesystem().open_input_stream(key) as stream:
+            return bytes(stream.read())
+    bucket, _, name = key.partition("/")
+    try:
+        return bytes(client.get_object(Bucket=bucket, Key=name)["Body"].read())
+    except client.exceptions.NoSuchKey:
+        raise FileNotFoundError(key) from None
+
+
+# What boto3 reads from the environment: a client is made again when one of them changes
+# (`storage_options` sets them).
+_CLIENT_SETTINGS = (
+    "AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL", "AWS_REGION", "AWS_DEFAULT_REGION",
+    "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE",
+)  # fmt: skip
+
+
+@functools.lru_cache(maxsize=4)
+def _objects(*settings: str | None) -> Any:
+    try:
+        import boto3
+    except ImportError:  # pragma: no cover - a dependency of the s3 extra
+        return None
+    return boto3.client("s3")  # its calls are safe from several threads at once
+
+
 def storage_options(options: Mapping[str, str]) -> None:
     """Set `--storage-option`s: AWS_* variables for this process and the workers it starts
     (a key given without the prefix gets it: endpoint_url is AWS_ENDPOINT_URL)."""
@@ -278,7 +309,7 @@ def register_with(con: object) -> None:
 
         def _fetch_range(self, start: int, end: int) -> bytes:
             if self.size <= SMALL:
-                return _whole(self.path, self.size)[start:end]
+                return _whole(self.path)[start:end]
             return bytes(_reading(self.path).read_at(end - start, start))
 
     con.register_filesystem(S3Files(filesystem()))  # type: ignore[attr-defined]
@@ -300,13 +331,13 @@ _WHOLE_LOCK = threading.Lock()
 _whole_bytes = 0
 
 
-def _whole(key: str, size: int) -> bytes:
+def _whole(key: str) -> bytes:
     with _WHOLE_LOCK:
         data = _WHOLE.get(key)
         if data is not None:
             _WHOLE.move_to_end(key)
             return data
-    data = bytes(_reading(key).read_at(size, 0))
+    data = get_whole(key)
     global _whole_bytes
     with _WHOLE_LOCK:
         if key not in _WHOLE:

@@ -225,25 +225,49 @@ def test_an_ingest_killed_on_the_way_to_s3_stores_every_match_once_when_run_agai
     con.close()
 
 
-def test_a_data_file_on_s3_is_opened_once_and_a_small_one_read_once(filled):
+def test_a_small_data_file_on_s3_is_read_once_whole_and_opened_never(filled, monkeypatch):
     from ingest.warehouse import location
 
     db, _ = filled
+    reads: list[str] = []  # the tables' data files read, not the objects beside them
+    get_whole = location.get_whole
+
+    def counted(key: str) -> bytes:
+        if location._unchanging(key):
+            reads.append(key)
+        return get_whole(key)
+
+    monkeypatch.setattr(location, "get_whole", counted)
     location._reading.cache_clear()
     location._WHOLE.clear()
     con = open_reader(db)
     query = "SELECT * FROM seats ORDER BY game_id, player"
     first = con.execute(query).fetchall()
-    opened = location._reading.cache_info().misses
     kept = set(location._WHOLE)
-    assert opened > 0 and kept  # the table's files, each opened and kept whole
+    assert kept and sorted(reads) == sorted(kept)  # each of the table's files read once
+    # read whole in one request: no handle opened, which would ask S3 for the size first
+    assert location._reading.cache_info().misses == 0
     assert con.execute(query).fetchall() == first  # again: the same rows, from what was kept
-    assert location._reading.cache_info().misses == opened and set(location._WHOLE) == kept
+    assert sorted(reads) == sorted(kept) and set(location._WHOLE) == kept
     con.close()
     location._WHOLE.clear()
+    before = len(reads)
     con = open_reader(db)  # read from S3 again: the same rows
     assert con.execute(query).fetchall() == first and len(first) == _counts(db)["seats"]
+    assert sorted(reads[before:]) == sorted(location._WHOLE)
     con.close()
+
+
+@pytest.mark.parametrize("boto3", [True, False], ids=["boto3", "pyarrow"])
+def test_an_object_on_s3_is_read_whole_and_a_missing_one_is_not_found(bucket, monkeypatch, boto3):
+    from ingest.warehouse import location
+
+    if not boto3:  # squire[s3] not installed: pyarrow reads it
+        monkeypatch.setattr(location, "_objects", lambda *settings: None)
+    (bucket / "note.txt").write_text("kept\n")
+    assert (bucket / "note.txt").read_text() == "kept\n"
+    with pytest.raises(FileNotFoundError, match=r"nothing\.txt"):
+        (bucket / "nothing.txt").read_bytes()
 
 
 def test_a_writer_opening_aside_says_what_stopped_it_at_its_first_commit(bucket, monkeypatch):

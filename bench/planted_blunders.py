@@ -4,7 +4,7 @@ matters, judged as `squire review --analyse` judges them.
     python bench/planted_blunders.py GAME [--matches 6] [--every 3] [--reference 256]
                                           [--samples 16] [--policy greedy] [--jobs 2]
                                           [--cut] [--rounds 1] [--menu 8] [--late 0.5]
-                                          [--cases FILE]
+                                          [--early 0.5] [--cases FILE]
 
 Each `every`-th decision of the first `matches` samples of the game is rated by a reference:
 every move played out `reference` times (far above the analysis's `samples`), on samples of
@@ -44,11 +44,11 @@ from replay.registry import GAMES  # noqa: E402
 SAMPLES = HERE / "data" / "samples"
 
 
-Task = tuple[str, int, int, int, str, str | None, int | None, float, int, list[Case] | None]
+Task = tuple[str, int, int, int, str, str | None, int | None, float, float, int, list[Case] | None]
 
 
 def _one(task: Task) -> tuple[str, list[Case], Planted]:
-    path, every, reference, samples, policy, db, menu, late, rounds, kept = task
+    path, every, reference, samples, policy, db, menu, late, early, rounds, kept = task
     from replay.replayer import open_log, replay
 
     match = open_log(gzip.decompress(Path(path).read_bytes()), path, catalogues=Library())
@@ -60,10 +60,11 @@ def _one(task: Task) -> tuple[str, list[Case], Planted]:
 
         scorer = ModelScorer(model_of(Path(db), match.game.name), match, outcome)
     after = int(late * len(match.lines))  # the decisions after this share of the events
+    before = int(early * len(match.lines))  # and up to this one
     found = kept
     if found is None:
-        found = cases(match, outcome, every=every, after=after, reference=reference,
-                      policy=policy, menu=menu)  # fmt: skip
+        found = cases(match, outcome, every=every, after=after, before=before,
+                      reference=reference, policy=policy, menu=menu)  # fmt: skip
     judged = judge_cases(match, outcome, found, samples=samples, policy=policy, scorer=scorer,
                          rounds=rounds)  # fmt: skip
     return path, found, judged
@@ -97,6 +98,9 @@ def main() -> None:
     p.add_argument("--late", type=float, default=0.0,
                    help="only the decisions after this share of a match's events (0.5: its "
                         "second half, whose playouts to the end cost half)")  # fmt: skip
+    p.add_argument("--early", type=float, default=1.0,
+                   help="only the decisions up to this share of a match's events (0.5: its "
+                        "first half)")  # fmt: skip
     p.add_argument("--menu", type=int, default=None,
                    help="rate at most this many moves of a decision (the one played and others "
                         "at random); larger menus only plant blunders")  # fmt: skip
@@ -107,6 +111,8 @@ def main() -> None:
     paths = sorted((SAMPLES / args.game).glob("*.jsonl.gz"))[: args.matches]
     made_by = {"game": args.game, "every": args.every, "reference": args.reference,
                "policy": args.policy, "menu": args.menu, "late": args.late}  # fmt: skip
+    if args.early < 1:
+        made_by["early"] = args.early
     kept: dict[str, list[Case]] = {}
     if args.cases is not None and args.cases.exists():
         saved = json.loads(args.cases.read_text())
@@ -128,7 +134,7 @@ def main() -> None:
     try:
         tasks: list[Task] = [
             (str(f), args.every, args.reference, args.samples, args.policy, db, args.menu,
-             args.late, args.rounds, kept.get(f.name))
+             args.late, args.early, args.rounds, kept.get(f.name))
             for f in paths
         ]  # fmt: skip
         for path, made, one in executor.map_unordered(_one, tasks):
@@ -144,6 +150,7 @@ def main() -> None:
     print(
         f"{args.game}: {len(paths)} matches, every {args.every} decisions"
         + (f" after {args.late:.0%} of the events" if args.late else "")
+        + (f" up to {args.early:.0%} of the events" if args.early < 1 else "")
         + (f", at most {args.menu} moves of a decision rated" if args.menu else "")
         + f", reference "
         f"{args.reference} playouts a move, analysis {args.samples} ({args.policy} playouts"

@@ -411,8 +411,10 @@ def cases(
     tie: float = 2.0,
     policy: str = "greedy",
     menu: int | None = None,
+    before: int | None = None,
 ) -> list[Case]:
-    """Every `every`-th decision of the match after event `after` rated by the reference;
+    """Every `every`-th decision of the match after event `after` (and up to event `before`)
+    rated by the reference;
     where a move is `gap` points below the best, that move is planted in its place;
     where every move is within `tie` points of the others, a move is taken, which should not
     be flagged. The reference is the dear part of a planted-blunders run (hundreds of
@@ -424,7 +426,7 @@ def cases(
     is still planted, but such a decision is never taken for one where nothing matters."""
     out = []
     for n, (index, seat, state, played) in enumerate(decisions(match, outcome)):
-        if n % every or index <= after:
+        if n % every or index <= after or (before is not None and index > before):
             continue
         some = None
         whole = _moves(match.game, state, seat)

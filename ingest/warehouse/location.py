@@ -224,13 +224,22 @@ _CLIENT_SETTINGS = (
 )  # fmt: skip
 
 
-@functools.lru_cache(maxsize=4)
 def _objects(*settings: str | None) -> Any:
+    # A client's calls are safe from several threads at once (DuckDB's); making one is not.
+    with _MAKING:
+        return _client(*settings)
+
+
+_MAKING = threading.Lock()
+
+
+@functools.lru_cache(maxsize=4)
+def _client(*settings: str | None) -> Any:
     try:
         import boto3
     except ImportError:  # pragma: no cover - a dependency of the s3 extra
         return None
-    return boto3.client("s3")  # its calls are safe from several threads at once
+    return boto3.client("s3")
 
 
 def storage_options(options: Mapping[str, str]) -> None:

@@ -205,7 +205,7 @@ def get_whole(key: str) -> bytes:
     """The object `key` (BUCKET/NAME), read whole: in one request through boto3 (squire[s3]);
     pyarrow's streams ask S3 for the object's size first, a request more for each small file
     a reader reads and each time a page checks for news."""
-    client = _objects(*(os.environ.get(name) for name in _CLIENT_SETTINGS))
+    client = s3_client()
     if client is None:
         with filesystem().open_input_stream(key) as stream:
             return bytes(stream.read())
@@ -224,7 +224,9 @@ _CLIENT_SETTINGS = (
 )  # fmt: skip
 
 
-def _objects(*settings: str | None) -> Any:
+def s3_client() -> Any:
+    """boto3's S3 client for the AWS_* settings now; None where boto3 is not installed."""
+    settings = tuple(os.environ.get(name) for name in _CLIENT_SETTINGS)
     # A client's calls are safe from several threads at once (DuckDB's); making one is not.
     with _MAKING:
         return _client(*settings)

@@ -22,7 +22,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from ingest.warehouse.location import Place, S3Path
+from ingest.warehouse.location import Place, S3Path, s3_client
 
 NAME = "LOCK"
 BEAT = 20.0  # seconds between a holder's writes of the lock on S3
@@ -79,13 +79,10 @@ def _flock(db: Path) -> Any:
 
 
 def _client() -> Any:
-    try:
-        import boto3
-    except ImportError:  # pragma: no cover - a dependency of the s3 extra
-        raise RuntimeError(
-            "a warehouse on S3 needs boto3 for its lock: pip install 'squire[s3]'"
-        ) from None
-    return boto3.client("s3")
+    client = s3_client()
+    if client is None:  # pragma: no cover - a dependency of the s3 extra
+        raise RuntimeError("a warehouse on S3 needs boto3 for its lock: pip install 'squire[s3]'")
+    return client
 
 
 def _holder() -> dict[str, Any]:

@@ -263,7 +263,7 @@ def test_an_object_on_s3_is_read_whole_and_a_missing_one_is_not_found(bucket, mo
     from ingest.warehouse import location
 
     if not boto3:  # squire[s3] not installed: pyarrow reads it
-        monkeypatch.setattr(location, "_objects", lambda *settings: None)
+        monkeypatch.setattr(location, "s3_client", lambda: None)
     (bucket / "note.txt").write_text("kept\n")
     assert (bucket / "note.txt").read_text() == "kept\n"
     with pytest.raises(FileNotFoundError, match=r"nothing\.txt"):

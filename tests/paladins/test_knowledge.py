@@ -3,17 +3,24 @@ hand-built situations with the sample catalogue `squire-sample` v1."""
 
 from __future__ import annotations
 
+import gzip
 import math
 import random
+from pathlib import Path
 
+import msgspec
 import pytest
 
 from replay.game import HIDDEN
 from replay.games import paladins as pa
 from replay.games.paladins.legal import canonical, chance_event, chance_outcomes
+from replay.games.paladins.scoring import result, score
+from replay.log import Final
+from tests.support import CATALOGUES
 
 from .support import OUTSIDERS, PALADINS, TOWNSFOLK, give, new, run, seat, table_in
 
+ROOT = Path(__file__).resolve().parents[2]
 DECKS = ("townsfolk_deck", "outsider_deck", "wall_deck", "suspicion_deck", "order_deck")
 DECKS += ("favour_deck", "tavern_deck")
 
@@ -172,3 +179,53 @@ def test_pa28_pa56_a_suspicion_draw_from_an_empty_deck_is_from_its_discard():
     outcomes = list(chance_outcomes(state))
     assert [e.card for e, _ in outcomes] == state.suspicion_discard  # type: ignore[union-attr]
     assert all(p == pytest.approx(1 / 3) for _, p in outcomes)
+
+
+def _states_of_a_sample(every: int = 9) -> list[pa.State]:
+    """Every `every`-th state of a bundled three-seat match, from setup to its end."""
+    from replay.replayer import open_log, replay, start
+
+    path = sorted((ROOT / "data" / "samples" / "paladins").glob("*.jsonl.gz"))[0]
+    match = open_log(gzip.decompress(path.read_bytes()), str(path), catalogues=CATALOGUES)
+    state, out = start(match), []
+    for n, step in enumerate(replay(match).steps):
+        if isinstance(step.event, Final):
+            break
+        if n % every == 0:
+            out.append(pa.RULES.clone(state))
+        pa.apply(state, step.event)
+    return [*out, state]
+
+
+def test_a_clone_is_equal_and_shares_nothing_the_rules_change():
+    shared = {"config", "catalogue", "players", "seats"}  # frozen, or never changed
+    for state in _states_of_a_sample():
+        copy = pa.RULES.clone(state)
+        assert copy == state
+        for name in pa.State.__struct_fields__:
+            value = getattr(state, name)
+            if isinstance(value, (list, dict, set)) and name not in shared:
+                assert getattr(copy, name) is not value, name
+        for mine, theirs in zip(copy.board, state.board, strict=True):
+            assert mine is not theirs
+            for name in msgspec.structs.fields(mine):
+                value = getattr(theirs, name.name)
+                if isinstance(value, (list, dict, set)):
+                    assert getattr(mine, name.name) is not value, name.name
+            assert all(a is not b for a, b in zip(mine.spaces.values(), theirs.spaces.values()))
+        assert all(
+            a is not b for a, b in zip(copy.favour_workers.values(), state.favour_workers.values())
+        )
+
+
+def test_pa61_pa62_a_seats_score_is_its_banked_vp_and_every_end_source():
+    """`score`, which the greedy bot asks for every option, sums what `result` shows, under
+    the standard rules and with a repaid debt worth points (a designer's variation)."""
+    states = _states_of_a_sample(every=5)
+    for state in states[::4]:
+        state.config = msgspec.structs.replace(state.config, debt_paid_vp=2)
+        state.board[0].repaid, state.board[1].debts = 1, 2
+    for state in states:
+        shown = result(state)
+        for who in range(len(state.players)):
+            assert score(state, who) == sum(shown.sources[who].values()) == shown.scores[who]

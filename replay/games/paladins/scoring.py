@@ -53,7 +53,8 @@ _COUNTERS: dict[str, Callable[[State, Seat, int], int]] = {
 
 
 def holds(state: State, seat: int, condition: tuple[tuple[str, int], ...]) -> bool:
-    return all(counter(state, seat, name) >= least for name, least in condition)
+    me = state.board[seat]
+    return all(_COUNTERS[name](state, me, seat) >= least for name, least in condition)
 
 
 def end_value(state: State, seat: int, end: End) -> int:
@@ -70,18 +71,11 @@ def end_value(state: State, seat: int, end: End) -> int:
 def end_points(state: State, seat: int) -> dict[str, int]:
     """What the end adds, by source (everything but the banked `vp`)."""
     config = state.config
-    cat = state.catalogue
     me = state.board[seat]
     top = len(config.attribute_vp) - 1
     return {
-        "orders": sum(
-            config.order_vp[i]
-            for i, card in enumerate(state.orders)
-            if holds(state, seat, cat.field("order", card, "condition"))
-        ),
-        "outsiders": sum(
-            end_value(state, seat, cat.field("outsider", card, "end")) for card in me.converts
-        ),
+        "orders": _orders(state, seat),
+        "outsiders": _outsiders(state, seat),
         **{
             track: config.attribute_vp[min(top, me.tracks[track])]
             for track in ("faith", "strength", "influence")
@@ -91,9 +85,41 @@ def end_points(state: State, seat: int) -> dict[str, int]:
     }
 
 
+def _orders(state: State, seat: int) -> int:
+    cat, vp = state.catalogue, state.config.order_vp
+    return sum(
+        vp[i]
+        for i, card in enumerate(state.orders)
+        if holds(state, seat, cat.field("order", card, "condition"))
+    )
+
+
+def _outsiders(state: State, seat: int) -> int:
+    cat = state.catalogue
+    return sum(
+        end_value(state, seat, cat.field("outsider", card, "end"))
+        for card in state.board[seat].converts
+    )
+
+
 def score(state: State, seat: int) -> int:
-    """One seat's score as `result` counts it, without the others'."""
-    return state.board[seat].vp + sum(end_points(state, seat).values())
+    """One seat's score as `result` counts it, without the others': `end_points` summed, with
+    no dict built (the greedy bot scores every option it weighs)."""
+    config = state.config
+    me = state.board[seat]
+    top = len(config.attribute_vp) - 1
+    tracks = me.tracks
+    return (
+        me.vp
+        + _orders(state, seat)
+        + (_outsiders(state, seat) if me.converts else 0)
+        + config.attribute_vp[min(top, tracks["faith"])]
+        + config.attribute_vp[min(top, tracks["strength"])]
+        + config.attribute_vp[min(top, tracks["influence"])]
+        + me.debts * config.debt_unpaid_vp
+        + me.repaid * config.debt_paid_vp
+        + len(me.suspicion) * config.suspicion_vp
+    )
 
 
 def final_facts(state: State) -> list[Fact]:

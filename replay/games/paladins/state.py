@@ -73,62 +73,44 @@ class State(msgspec.Struct, kw_only=True):
 
 def clone(state: State) -> State:
     """An independent copy: the ruleset, the catalogue and the seating never change once the
-    match starts, so they are shared; every list, dict and seat is copied once."""
-    return State(
-        config=state.config,
-        catalogue=state.catalogue,
-        players=state.players,
-        seats=state.seats,
-        first_player=state.first_player,
-        start_player=state.start_player,
-        round=state.round,
-        phase=state.phase,
-        turn=state.turn,
-        board=[
-            Seat(
-                deck=list(me.deck),
-                paladin=me.paladin,
-                revealed=me.revealed,
-                supply=dict(me.supply),
-                spaces={space: list(workers) for space, workers in me.spaces.items()},
-                silver=me.silver,
-                provisions=me.provisions,
-                tracks=dict(me.tracks),
-                vp=me.vp,
-                workshops=dict(me.workshops),
-                developed=me.developed,
-                monks=me.monks,
-                outposts=me.outposts,
-                walls=list(me.walls),
-                jars=list(me.jars),
-                converts=list(me.converts),
-                attacked=list(me.attacked),
-                team=list(me.team),
-                debts=me.debts,
-                repaid=me.repaid,
-                suspicion=list(me.suspicion),
-                passed=me.passed,
-            )
-            for me in state.board
-        ],
-        townsfolk_deck=list(state.townsfolk_deck),
-        outsider_deck=list(state.outsider_deck),
-        wall_deck=list(state.wall_deck),
-        suspicion_deck=list(state.suspicion_deck),
-        suspicion_discard=list(state.suspicion_discard),
-        order_deck=list(state.order_deck),
-        favour_deck=list(state.favour_deck),
-        tavern_deck=list(state.tavern_deck),
-        tavern_discard=list(state.tavern_discard),
-        townsfolk=list(state.townsfolk),
-        outsiders=list(state.outsiders),
-        orders=list(state.orders),
-        favours=list(state.favours),
-        king_due=list(state.king_due),
-        tavern=list(state.tavern),
-        taken=dict(state.taken),
-        # the (seat, colour) pairs are tuples, so each favour's list is copied, not its pairs
-        favour_workers={card: list(on) for card, on in state.favour_workers.items()},
-        squares=dict(state.squares),
-        pending_team=state.pending_team,
-    )
+    match starts, so they are shared; every list, dict and seat is copied once. A shallow copy
+    first and then each container replaced: the greedy bot clones the state for every option
+    it weighs, and this is a quarter cheaper than building the structs by keyword."""
+    new = msgspec.structs.replace(state)
+    new.board = [_seat(me) for me in state.board]
+    new.townsfolk_deck = list(state.townsfolk_deck)
+    new.outsider_deck = list(state.outsider_deck)
+    new.wall_deck = list(state.wall_deck)
+    new.suspicion_deck = list(state.suspicion_deck)
+    new.suspicion_discard = list(state.suspicion_discard)
+    new.order_deck = list(state.order_deck)
+    new.favour_deck = list(state.favour_deck)
+    new.tavern_deck = list(state.tavern_deck)
+    new.tavern_discard = list(state.tavern_discard)
+    new.townsfolk = list(state.townsfolk)
+    new.outsiders = list(state.outsiders)
+    new.orders = list(state.orders)
+    new.favours = list(state.favours)
+    new.king_due = list(state.king_due)
+    new.tavern = list(state.tavern)
+    new.taken = dict(state.taken)
+    # the (seat, colour) pairs are tuples, so each favour's list is copied, not its pairs
+    new.favour_workers = {card: list(on) for card, on in state.favour_workers.items()}
+    new.squares = dict(state.squares)
+    return new
+
+
+def _seat(me: Seat) -> Seat:
+    new = msgspec.structs.replace(me)
+    new.deck = list(me.deck)
+    new.supply = dict(me.supply)
+    new.spaces = {space: list(workers) for space, workers in me.spaces.items()}
+    new.tracks = dict(me.tracks)
+    new.workshops = dict(me.workshops)
+    new.walls = list(me.walls)
+    new.jars = list(me.jars)
+    new.converts = list(me.converts)
+    new.attacked = list(me.attacked)
+    new.team = list(me.team)
+    new.suspicion = list(me.suspicion)
+    return new

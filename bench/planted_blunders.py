@@ -3,6 +3,7 @@ matters, judged as `squire review --analyse` judges them.
 
     python bench/planted_blunders.py GAME [--matches 6] [--every 3] [--reference 256]
                                           [--samples 16] [--policy greedy] [--jobs 2]
+                                          [--analysis-policy BOT]
                                           [--cut] [--rounds 1] [--menu 8] [--late 0.5]
                                           [--early 0.5] [--cases FILE]
 
@@ -44,11 +45,13 @@ from replay.registry import GAMES  # noqa: E402
 SAMPLES = HERE / "data" / "samples"
 
 
-Task = tuple[str, int, int, int, str, str | None, int | None, float, float, int, list[Case] | None]
+Task = tuple[
+    str, int, int, int, str, str, str | None, int | None, float, float, int, list[Case] | None
+]
 
 
 def _one(task: Task) -> tuple[str, list[Case], Planted]:
-    path, every, reference, samples, policy, db, menu, late, early, rounds, kept = task
+    path, every, reference, samples, policy, judging, db, menu, late, early, rounds, kept = task
     from replay.replayer import open_log, replay
 
     match = open_log(gzip.decompress(Path(path).read_bytes()), path, catalogues=Library())
@@ -65,7 +68,7 @@ def _one(task: Task) -> tuple[str, list[Case], Planted]:
     if found is None:
         found = cases(match, outcome, every=every, after=after, before=before,
                       reference=reference, policy=policy, menu=menu)  # fmt: skip
-    judged = judge_cases(match, outcome, found, samples=samples, policy=policy, scorer=scorer,
+    judged = judge_cases(match, outcome, found, samples=samples, policy=judging, scorer=scorer,
                          rounds=rounds)  # fmt: skip
     return path, found, judged
 
@@ -86,7 +89,10 @@ def main() -> None:
     p.add_argument("--every", type=int, default=3)
     p.add_argument("--reference", type=int, default=256)
     p.add_argument("--samples", type=int, default=16)
-    p.add_argument("--policy", default="greedy")
+    p.add_argument("--policy", default="greedy", help="the bot the reference's playouts play")
+    p.add_argument("--analysis-policy", default=None,
+                   help="the bot the analysis's playouts play (default: the reference's), so "
+                        "a cheaper one can be measured against the same reference")  # fmt: skip
     p.add_argument("--jobs", type=int, default=None)
     p.add_argument("--cut", action="store_true", help="the analysis cuts its playouts (--cut)")
     p.add_argument("--rounds", type=int, default=None,
@@ -105,6 +111,7 @@ def main() -> None:
                    help="rate at most this many moves of a decision (the one played and others "
                         "at random); larger menus only plant blunders")  # fmt: skip
     args = p.parse_args()
+    judging = args.analysis_policy or args.policy
     if args.rounds is None:
         sim = GAMES[args.game].simulation
         args.rounds = 1 if sim is None else sim.analysis_rounds
@@ -133,7 +140,7 @@ def main() -> None:
     total = Planted(0, 0, 0, 0)
     try:
         tasks: list[Task] = [
-            (str(f), args.every, args.reference, args.samples, args.policy, db, args.menu,
+            (str(f), args.every, args.reference, args.samples, args.policy, judging, db, args.menu,
              args.late, args.early, args.rounds, kept.get(f.name))
             for f in paths
         ]  # fmt: skip
@@ -152,8 +159,8 @@ def main() -> None:
         + (f" after {args.late:.0%} of the events" if args.late else "")
         + (f" up to {args.early:.0%} of the events" if args.early < 1 else "")
         + (f", at most {args.menu} moves of a decision rated" if args.menu else "")
-        + f", reference "
-        f"{args.reference} playouts a move, analysis {args.samples} ({args.policy} playouts"
+        + f", reference {args.reference} playouts a move ({args.policy}), analysis "
+        f"{args.samples} ({judging} playouts"
         + (f", cut at the end of {args.rounds} round(s))" if args.cut else ")")
     )
     print(

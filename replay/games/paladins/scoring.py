@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from replay.facts import Fact, ScoreChanged
 from replay.game import Result, order_by, ranked_as_scores
 
+from .config import Config
 from .effects import End
 from .ledger import effective
 from .state import Seat, State
@@ -72,16 +73,12 @@ def end_points(state: State, seat: int) -> dict[str, int]:
     """What the end adds, by source (everything but the banked `vp`)."""
     config = state.config
     me = state.board[seat]
-    top = len(config.attribute_vp) - 1
     return {
         "orders": _orders(state, seat),
         "outsiders": _outsiders(state, seat),
-        **{
-            track: config.attribute_vp[min(top, me.tracks[track])]
-            for track in ("faith", "strength", "influence")
-        },
-        "debts": me.debts * config.debt_unpaid_vp + me.repaid * config.debt_paid_vp,
-        "suspicion": len(me.suspicion) * config.suspicion_vp,
+        **{track: _attribute(config, me, track) for track in ("faith", "strength", "influence")},
+        "debts": _debts(config, me),
+        "suspicion": _suspicion(config, me),
     }
 
 
@@ -102,23 +99,32 @@ def _outsiders(state: State, seat: int) -> int:
     )
 
 
+def _attribute(config: Config, me: Seat, track: str) -> int:
+    return config.attribute_vp[min(len(config.attribute_vp) - 1, me.tracks[track])]
+
+
+def _debts(config: Config, me: Seat) -> int:
+    return me.debts * config.debt_unpaid_vp + me.repaid * config.debt_paid_vp
+
+
+def _suspicion(config: Config, me: Seat) -> int:
+    return len(me.suspicion) * config.suspicion_vp
+
+
 def score(state: State, seat: int) -> int:
-    """One seat's score as `result` counts it, without the others': `end_points` summed, with
-    no dict built (the greedy bot scores every option it weighs)."""
+    """One seat's score as `result` counts it, without the others': `end_points` summed from
+    the same pieces, with no dict built (the greedy bot scores every option it weighs)."""
     config = state.config
     me = state.board[seat]
-    top = len(config.attribute_vp) - 1
-    tracks = me.tracks
     return (
         me.vp
         + _orders(state, seat)
         + (_outsiders(state, seat) if me.converts else 0)
-        + config.attribute_vp[min(top, tracks["faith"])]
-        + config.attribute_vp[min(top, tracks["strength"])]
-        + config.attribute_vp[min(top, tracks["influence"])]
-        + me.debts * config.debt_unpaid_vp
-        + me.repaid * config.debt_paid_vp
-        + len(me.suspicion) * config.suspicion_vp
+        + _attribute(config, me, "faith")
+        + _attribute(config, me, "strength")
+        + _attribute(config, me, "influence")
+        + _debts(config, me)
+        + _suspicion(config, me)
     )
 
 

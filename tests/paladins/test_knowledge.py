@@ -13,6 +13,8 @@ import pytest
 
 from replay.game import HIDDEN
 from replay.games import paladins as pa
+from replay.games.paladins.bots import GreedyBot, weighed_alike
+from replay.games.paladins.events import Pass
 from replay.games.paladins.legal import canonical, chance_event, chance_outcomes
 from replay.games.paladins.scoring import result, score
 from replay.log import Final
@@ -229,3 +231,53 @@ def test_pa61_pa62_a_seats_score_is_its_banked_vp_and_every_end_source():
         shown = result(state)
         for who in range(len(state.players)):
             assert score(state, who) == sum(shown.sources[who].values()) == shown.scores[who]
+
+
+class _WeighingEveryOption(GreedyBot):
+    """The greedy bot as it chose before options alike were weighed once: every option cloned,
+    applied and scored."""
+
+    def choose(self, state, seat, options, rng):
+        if len(options) == 1:
+            return options[0]
+        base = self.worth(state, seat)
+        best = None
+        for option in options:
+            trial = pa.RULES.clone(state)
+            pa.apply(trial, option)
+            gain = self.worth(trial, seat) - base - (0.25 if isinstance(option, Pass) else 0)
+            key = (gain, rng.random(), option)
+            if best is None or key[:2] > best[:2]:
+                best = key
+        return best[2]
+
+
+def test_pa16_options_that_differ_only_in_colours_are_worth_the_same_to_the_greedy_bot():
+    """A worker's colour decides only which slot it fits (PA-16): options alike but for the
+    colours they place or keep leave states the greedy bot values the same, so it weighs one
+    of them for all; its choices, random tie-breaks included, are those of weighing each."""
+    bot, compared, merged = GreedyBot(), 0, 0
+    for state in _states_of_a_sample(every=3):
+        for who in range(len(state.players)):
+            options = list(pa.legal_events(state, who))
+            if len(options) < 2:
+                continue
+            worth: dict[tuple, set[float]] = {}
+            for option in options:
+                trial = pa.RULES.clone(state)
+                pa.apply(trial, option)
+                worth.setdefault(weighed_alike(option), set()).add(bot.worth(trial, who))
+            assert all(len(values) == 1 for values in worth.values())
+            merged += len(options) - len(worth)
+            compared += 1
+    assert compared > 20 and merged > 100  # the sample's turns do offer colours to choose
+
+
+def test_the_greedy_bot_plays_the_matches_it_played_when_it_weighed_every_option(monkeypatch):
+    """Its random tie-breaks included: simulated matches stay what they were."""
+    from ingest.simulation.simulate import Spec, simulate_chunk
+
+    spec = Spec(game="paladins", players=3, bots=("greedy",), seed=7)
+    now = [w.data for w in simulate_chunk((spec, 0, 10))]
+    monkeypatch.setitem(pa.RULES.simulation.bots, "greedy", _WeighingEveryOption)
+    assert [w.data for w in simulate_chunk((spec, 0, 10))] == now

@@ -97,7 +97,8 @@ def main() -> None:
     p.add_argument("--cut", action="store_true", help="the analysis cuts its playouts (--cut)")
     p.add_argument("--rounds", type=int, default=None,
                    help="with --cut, the playouts are cut this many rounds' ends on (default: "
-                        "the game's, as the analysis cuts them)")  # fmt: skip
+                        "the game's, as the analysis cuts them, or none where its analysis "
+                        "plays them to the end)")  # fmt: skip
     p.add_argument("--cases", type=Path, default=None,
                    help="keep the reference's cases in this file, and judge those kept there "
                         "on the next run")  # fmt: skip
@@ -115,6 +116,8 @@ def main() -> None:
     if args.rounds is None:
         sim = GAMES[args.game].simulation
         args.rounds = 1 if sim is None else sim.analysis_rounds
+    if args.rounds is None:  # the game's analysis plays its playouts to the end
+        args.cut, args.rounds = False, 1
     paths = sorted((SAMPLES / args.game).glob("*.jsonl.gz"))[: args.matches]
     made_by = {"game": args.game, "every": args.every, "reference": args.reference,
                "policy": args.policy, "menu": args.menu, "late": args.late}  # fmt: skip

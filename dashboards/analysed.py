@@ -30,8 +30,11 @@ JOBS: int | None = None  # local worker processes: every core
 CUT = True  # playouts cut at the round's end and scored by the model, where there is one
 
 
-def cut_words(rounds: int) -> str:
-    """How far a cut playout runs, told in the help and the caption."""
+def cut_words(rounds: int | None) -> str:
+    """How far a cut playout runs, told in the help and the caption (nothing where the
+    playouts are played to the end)."""
+    if rounds is None:
+        return ""
     return t("cut_playouts") if rounds == 1 else t("cut_playouts_rounds").format(rounds=rounds)
 
 

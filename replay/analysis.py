@@ -159,19 +159,21 @@ def judge(
     if key not in keys:
         return None
     seen = game.view(state, seat)
-    # the quick pass: a few samples for every move
-    if len(moves) > keep + 1:
-        few = max(2, min(quick, QUICK_PLAYOUTS // len(moves)))
-        quick_shares = _shares(game, seen, seat, moves, few, f"{seed}:{index}:quick", policy,
-                               cut)  # fmt: skip
+    # the quick pass: a few samples for every move (every kind of move, where the game says
+    # which are alike)
+    kinds = _one_of_each(game, moves) if len(moves) > keep + 1 else list(range(len(moves)))
+    if len(kinds) > keep + 1:
+        few = max(2, min(quick, QUICK_PLAYOUTS // len(kinds)))
+        quick_shares = _shares(game, seen, seat, [moves[i] for i in kinds], few,
+                               f"{seed}:{index}:quick", policy, cut)  # fmt: skip
         if quick_shares is None:
             return None
         means = [sum(s) / len(s) for s in quick_shares]
-        order = sorted(range(len(moves)), key=lambda i: -means[i])
-        chosen = [i for i in order if keys[i] != key][:keep]
+        order = sorted(range(len(kinds)), key=lambda i: -means[i])
+        chosen = [kinds[i] for i in order if keys[kinds[i]] != key][:keep]
         moves = [moves[keys.index(key)], *(moves[i] for i in chosen)]
-    else:
-        moves = [moves[keys.index(key)], *(m for m, k in zip(moves, keys) if k != key)]
+    else:  # few moves, or few kinds of them: every one (of each kind) goes on
+        moves = [moves[keys.index(key)], *(moves[i] for i in kinds if keys[i] != key)]
     # Successive halving among the alternatives: each round plays every one still in on
     # fresh samples (the same for all of them), keeps the better half, and doubles the
     # samples, so the budget goes to telling the leaders apart.
@@ -201,8 +203,11 @@ def judge(
         mean, low, high = _interval(diffs)
         # Where the interval still straddles the least threshold, more samples settle it:
         # a 20-point loss is not told from none by 16 samples whose differences spread over
-        # 40 points. Most decisions are settled at once (their moves alike, or far apart).
-        if not (mean > 0 and low < LEAST <= high) or len(diffs) >= samples * GROW:
+        # 40 points, and its first 16 can even come out at or below none (two blunders
+        # planted early in an Albus Academy match did, and went unflagged while a mean at or
+        # below none ended the measure). Most decisions are settled at once (their moves
+        # alike, or far apart).
+        if not (low < LEAST <= high) or len(diffs) >= samples * GROW:
             break
     if len(diffs) < 2:
         return None
@@ -213,6 +218,17 @@ def judge(
                       len(keys), len(moves), n)  # fmt: skip
     return Judged(index, seat, played, best, mean, low, high, label_of(low),
                   len(keys), len(moves), n)  # fmt: skip
+
+
+def _one_of_each(game: Game[Any, Any, Any], moves: Sequence[Any]) -> list[int]:
+    """The place of the first move of each kind (Simulation.alike), or of every move."""
+    alike = None if game.simulation is None else game.simulation.alike
+    if alike is None:
+        return list(range(len(moves)))
+    first: dict[Any, int] = {}
+    for i, move in enumerate(moves):
+        first.setdefault(alike(move), i)
+    return list(first.values())
 
 
 def _interval(diffs: Sequence[float]) -> tuple[float, float, float]:

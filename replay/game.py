@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -259,11 +259,17 @@ class Simulation(Generic[S, E]):
     trust: float | None = None
     # A move analysis's cut playouts (replay.analysis, `review --analyse`) run through this
     # many rounds' ends before the fitted estimate scores them: where a move pays off (or
-    # costs) rounds later, one round's end shows too little of it.
-    analysis_rounds: int = 1
+    # costs) rounds later, one round's end shows too little of it. None: they are played to
+    # the end, for a game whose estimate misses what its moves are worth.
+    analysis_rounds: int | None = 1
+    # Moves a move analysis's quick pass plays out as one (a key: the same for moves alike),
+    # where a game's menus repeat a move in many small variants: a Paladins action paid with
+    # workers of other colours. The quick pass plays one of each kind; the rest of the
+    # analysis weighs moves one by one.
+    alike: Callable[[E], Hashable] | None = None
 
     def __post_init__(self) -> None:
-        if self.analysis_rounds < 1:
+        if self.analysis_rounds is not None and self.analysis_rounds < 1:
             raise ValueError(f"an analysis's cut is a count of rounds, 1 or more: "
                              f"{self.analysis_rounds}")  # fmt: skip
         if self.horizon is not None and self.horizon < 1:

@@ -140,14 +140,15 @@ def _judge_chunk(task: _Task) -> tuple[int, list[Decision]]:
         seat, state, event = points[index]
         one = judge(match.game, state, seat, event, index, samples=task.samples,
                     seed=task.seed, policy=task.policy, scorer=scorer,
-                    rounds=rounds_of(match.game))  # fmt: skip
+                    rounds=rounds_of(match.game) or 1)  # fmt: skip
         if one is not None:
             out.append(msgspec.convert(one.to_json(), Decision))
     return len(task.indices), out
 
 
-def rounds_of(game: Game[Any, Any, Any]) -> int:
-    """The rounds' ends a cut playout of the game runs through (Simulation.analysis_rounds)."""
+def rounds_of(game: Game[Any, Any, Any]) -> int | None:
+    """The rounds' ends a cut playout of the game runs through (Simulation.analysis_rounds);
+    None where the game's playouts are played to the end."""
     return 1 if game.simulation is None else game.simulation.analysis_rounds
 
 
@@ -167,10 +168,12 @@ def analyse_log(
     ingest.pipeline.executor). `prior`: each seat's chance before the first event (the fitted
     estimate's; an even one by default), which a seat's result is measured from when it is
     split between chance and choices. `cut`: playouts cut at the round's end and scored by the
-    warehouse's fitted model (ingest.analyses.cut). `on_progress(done, total)` after each
-    chunk."""
+    warehouse's fitted model (ingest.analyses.cut), in a game whose analysis cuts them.
+    `on_progress(done, total)` after each chunk."""
     started = time.monotonic()
     match = open_log(data, name, catalogues=Library(db))
+    rounds = rounds_of(match.game)
+    cut = cut and rounds is not None
     outcome = replay(match)
     kinds = deciders(match, outcome)
     indices = [index for index, kind in enumerate(kinds, 1) if kind == CHOICE]
@@ -200,7 +203,7 @@ def analyse_log(
         policy=policy,
         seed=seed,
         cut=cut,
-        rounds=rounds_of(match.game),
+        rounds=rounds or 1,
         seconds=round(time.monotonic() - started, 1),
         decisions=judged,
         accuracy=accuracy(judged, len(players)),  # type: ignore[arg-type]

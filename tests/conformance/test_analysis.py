@@ -100,3 +100,66 @@ def test_a_cut_playout_runs_through_the_rounds_it_is_given():
         ended[rounds] = seen
     assert len(ended[1]) == len(ended[3]) == 8
     assert sum(ended[3]) > 2 * sum(ended[1])  # three rounds' events, not one's
+
+
+def test_a_loss_is_measured_on_more_samples_while_its_interval_holds_both_none_and_a_flag(
+    monkeypatch,
+):
+    """The first 16 paired samples of a move 25 points worse can come out even (for two
+    blunders planted early in an Albus Academy match they did): an interval from -50 to 50
+    has settled nothing, so the pair is played out again, whatever the sign of its mean."""
+    import replay.analysis as analysis
+
+    name = "knight-academy"
+    game = GAMES[name]
+    path = sorted(SAMPLES[name].glob("*.jsonl.gz"))[0]
+    match = open_log(gzip.decompress(path.read_bytes()), str(path), catalogues=Library())
+    index, seat, state, event = next(decisions(match, replay(match)))
+    asked: list[str] = []
+
+    def shares(game_, seen, seat_, moves, samples, stream, policy, cut=None):
+        asked.append(stream)
+        if ":again:" not in stream:  # the pruning and the halving: every move alike
+            return [[0.5] * samples for _ in moves]
+        if stream.endswith(":again:0"):  # even: the best won half, the move played the other
+            return [[1.0, 0.0] * (samples // 2), [0.0, 1.0] * (samples // 2)]
+        return [[0.0] * samples, [1.0] * samples]  # then the best wins every one
+
+    monkeypatch.setattr(analysis, "_shares", shares)
+    one = judge(game, state, seat, event, index, samples=16)
+    assert sum(":again:" in s for s in asked) > 1
+    assert one is not None and one.samples > 16 and one.label == "blunder"
+
+
+def test_the_quick_pass_plays_one_move_of_each_kind_where_the_game_says_which_are_alike(
+    monkeypatch,
+):
+    """A Paladins turn offers each action paid with workers of every colour that fits: the
+    quick pass plays one of each (Simulation.alike), and every kind has its one."""
+    import replay.analysis as analysis
+
+    game = GAMES["paladins"]
+    alike = game.simulation.alike
+    path = sorted(SAMPLES["paladins"].glob("*.jsonl.gz"))[0]
+    match = open_log(gzip.decompress(path.read_bytes()), str(path), catalogues=Library())
+
+    def many_kinds(decision) -> bool:
+        _, seat, state, _ = decision
+        moves = list(game.legal_events(state, seat))
+        kinds = {alike(m) for m in moves}
+        return len(kinds) > 5 and len(moves) > 2 * len(kinds)
+
+    index, seat, state, event = next(filter(many_kinds, decisions(match, replay(match))))
+    moves = list(game.legal_events(state, seat))
+    quick: list[list] = []
+
+    def shares(game_, seen, seat_, moves_, samples, stream, policy, cut=None):
+        if stream.endswith(":quick"):
+            quick.append(list(moves_))
+        return [[0.5] * samples for _ in moves_]
+
+    monkeypatch.setattr(analysis, "_shares", shares)
+    judge(game, state, seat, event, index, samples=4)
+    (played,) = quick
+    assert {alike(m) for m in played} == {alike(m) for m in moves}
+    assert len(played) == len({alike(m) for m in played}) < len(moves)

@@ -6,7 +6,7 @@ from replay.catalogues import Uses
 from replay.game import Game, Simulation
 
 from . import catalogue
-from .bots import BOTS, table
+from .bots import BOTS, table, weighed_alike
 from .config import STANDARD, Config
 from .events import Event, Header
 from .legal import chance_event, chance_outcomes, expecting, legal_events, to_move
@@ -65,6 +65,7 @@ RULES: Game[Config, State, Event] = Game(
         # flagged 5 of 8 planted blunders and 1 of 13 moves that lost nothing; through three
         # rounds' ends, all 8 and none (docs/review.md)
         analysis_rounds=3,
+        alike=weighed_alike,
     ),
     catalogue=Uses(
         default=("squire-sample", "1"),

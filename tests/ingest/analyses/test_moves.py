@@ -100,15 +100,25 @@ def test_an_analysis_is_shown_only_for_the_log_it_judged(tmp_path):
     assert not list((tmp_path / moves.ANALYSES).glob(".*partial"))
 
 
-def test_an_analysis_cut_sooner_than_its_game_cuts_now_is_not_shown(tmp_path):
-    """Albus Academy's analysis plays its cut playouts through eight rounds' ends: cut at the
-    first, it caught 19 of 34 planted blunders, and 33 of 34 at the eighth (docs/review.md).
-    One kept from before is judged again, not shown."""
-    path = sorted((ROOT / "data" / "samples" / "albus-academy").glob("*.jsonl.gz"))[0]
+@pytest.mark.parametrize(
+    ("game", "now", "kept"),
+    [
+        # Paladins' analysis plays its cut playouts through three rounds' ends: cut at the
+        # first, it flagged 5 of 8 planted blunders and 1 of 13 alike decisions, 8 and 0 at
+        # the third
+        ("paladins", 3, ((1, True, False), (3, True, True), (1, False, True))),
+        # Albus Academy's plays them to the end: cut through eight rounds' ends, it flagged 15
+        # of 20 planted in the first halves, to the end 18 (docs/review.md)
+        ("albus-academy", None, ((1, True, False), (8, True, False), (1, False, True))),
+    ],
+)
+def test_an_analysis_cut_sooner_than_its_game_cuts_now_is_not_shown(tmp_path, game, now, kept):
+    """One kept from before is judged again, not shown."""
+    path = sorted((ROOT / "data" / "samples" / game).glob("*.jsonl.gz"))[0]
     match = open_log(gzip.decompress(path.read_bytes()), path.name, catalogues=Library())
     game_id = match.header.game_id
-    assert moves.rounds_of(match.game) == 8
-    for rounds, cut, shown in ((1, True, False), (8, True, True), (1, False, True)):
+    assert moves.rounds_of(match.game) == now
+    for rounds, cut, shown in kept:
         analysis = moves.Analysis(
             game_id=game_id, fingerprint=moves.fingerprint(match), players=["A", "B", "C"],
             samples=2, policy="greedy", seed=0, cut=cut, rounds=rounds, seconds=1.0,

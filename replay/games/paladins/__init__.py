@@ -65,6 +65,8 @@ RULES: Game[Config, State, Event] = Game(
         # flagged 5 of 8 planted blunders and 1 of 13 moves that lost nothing; through three
         # rounds' ends, all 8 and none (docs/review.md)
         analysis_rounds=3,
+        # a turn's sixty moves are some sixteen kinds, each action paid with other colours:
+        # the quick pass plays one of each, and still flags 8 of 8 plants, 0 of 13 alike
         alike=weighed_alike,
     ),
     catalogue=Uses(

@@ -63,10 +63,11 @@ RULES: Game[Config, State, Event] = Game(
         trust=1.0,
         # a recruit or a debt pays off rounds later: cut at the round's end, the analysis
         # flagged 5 of 8 planted blunders and 1 of 13 moves that lost nothing; through three
-        # rounds' ends, all 8 and none (docs/review.md)
+        # rounds' ends, all 8 and none (of 19 plants in five samples, 16; to the end, 17;
+        # docs/review.md)
         analysis_rounds=3,
         # a turn's sixty moves are some sixteen kinds, each action paid with other colours:
-        # the quick pass plays one of each, and still flags 8 of 8 plants, 0 of 13 alike
+        # the quick pass plays one of each, and flags what it flagged playing every move
         alike=weighed_alike,
     ),
     catalogue=Uses(

@@ -32,7 +32,10 @@ from replay.replayer import Match, Outcome, start
 
 LABELS = ((15.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 LEAST = LABELS[-1][0]
-GROW = 8  # an undecided loss is measured on up to this many times the samples
+# An undecided loss is measured on up to this many times the samples: a Paladins pair's
+# differences spread over some 60 points, and at 8 times two losses of 10 points (20 by the
+# reference) still had intervals down to 5 (docs/review.md).
+GROW = 16
 # The quick pass plays each move `quick` samples, fewer where the moves are many (down to 2
 # a move): a Paladins turn offers fifty, a Heraldry turn a hundred, and the quick pass would
 # otherwise cost more than the rest of the decision's judging together.

@@ -63,8 +63,8 @@ RULES: Game[Config, State, Event] = Game(
         trust=1.0,
         # a recruit or a debt pays off rounds later: cut at the round's end, the analysis
         # flagged 5 of 8 planted blunders and 1 of 13 moves that lost nothing; through three
-        # rounds' ends, all 8 and none (of 19 plants in five samples, 16; to the end, 17;
-        # docs/review.md)
+        # rounds' ends, all 8 and none (of 19 plants in five samples, 16; to the end, 17; with
+        # more samples for an undecided loss, 18; docs/review.md)
         analysis_rounds=3,
         # a turn's sixty moves are some sixteen kinds, each action paid with other colours:
         # the quick pass plays one of each, and flags what it flagged playing every move

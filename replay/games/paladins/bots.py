@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -59,7 +60,9 @@ class GreedyBot(Bot):
             return options[0]
         base = self.worth(state, seat)
         gains: dict[tuple[Any, ...], float] = {}
-        best: tuple[float, float, Any] | None = None
+        draw = rng.random
+        # the most gain, ties to the highest of one draw an option, taken in order
+        best, best_gain, best_draw = options[0], -math.inf, -math.inf
         for option in options:
             alike = weighed_alike(option)
             gain = gains.get(alike)
@@ -70,11 +73,10 @@ class GreedyBot(Bot):
                 if isinstance(option, Pass):
                     gain -= 0.25  # acting beats resting when they tie
                 gains[alike] = gain
-            key = (gain, rng.random(), option)
-            if best is None or key[:2] > best[:2]:
-                best = key
-        assert best is not None
-        return best[2]  # type: ignore[no-any-return]
+            tie = draw()
+            if gain > best_gain or (gain == best_gain and tie > best_draw):
+                best, best_gain, best_draw = option, gain, tie
+        return best
 
 
 def weighed_alike(option: Event) -> tuple[Any, ...]:

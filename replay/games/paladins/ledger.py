@@ -47,12 +47,22 @@ def abilities(state: State, seat: int) -> list[tuple[str, Ability]]:
 
 
 def discount(state: State, seat: int, act: str, resource: str) -> int:
-    """PA-59, PA-63: what the seat's discounts take off `act`'s `resource` cost."""
-    return sum(
-        a.cost.get(resource, 0)
-        for _, a in abilities(state, seat)
-        if a.kind == "discount" and a.act == act
-    )
+    """PA-59, PA-63: what the seat's discounts take off `act`'s `resource` cost. (Asked for
+    every cost the legal moves and the greedy bot's trials price: it reads the parsed
+    abilities directly, as `abilities` lists them.)"""
+    me = state.board[seat]
+    parsed = state.catalogue.parsed
+    off = 0
+    if me.paladin is not None:
+        ability: Ability = parsed["paladin"][me.paladin]["ability"]
+        if ability.kind == "discount" and ability.act == act:
+            off += ability.cost.get(resource, 0)
+    townsfolk = parsed["townsfolk"]
+    for card in me.team:
+        ability = townsfolk[card]["ability"]
+        if ability.kind == "discount" and ability.act == act:
+            off += ability.cost.get(resource, 0)
+    return off
 
 
 def slots_for(
@@ -71,16 +81,20 @@ def slots_for(
 
 def fits(slots: Sequence[str], workers: Sequence[str]) -> bool:
     """PA-16: a colourless slot takes any worker, a coloured its colour, a criminal any."""
-    return len(slots) == len(workers) and all(
-        slot in ("any", worker) or worker == "purple" for slot, worker in zip(slots, workers)
-    )
+    if len(slots) != len(workers):
+        return False
+    for slot, worker in zip(slots, workers):
+        if slot != "any" and slot != worker and worker != "purple":
+            return False
+    return True
 
 
 def has_workers(supply: dict[str, int], workers: Sequence[str]) -> bool:
-    need: dict[str, int] = {}
-    for w in workers:
-        need[w] = need.get(w, 0) + 1
-    return all(supply.get(w, 0) >= k for w, k in need.items())
+    # one to three workers: counting each is cheapest, and a loop cheaper than a generator
+    for w in workers:  # noqa: SIM110
+        if supply.get(w, 0) < workers.count(w):
+            return False
+    return True
 
 
 def can_pay(state: State, seat: int, cost: Amounts) -> bool:
@@ -193,21 +207,24 @@ def spend_workers(
 
 def fire(state: State, seat: int, act: str, facts: list[Fact], team_before: int) -> None:
     """PA-57: the actor's `action` abilities for `act` (paladin, then the team members that
-    had joined before the action), then the others' `rival` abilities, clockwise."""
+    had joined before the action), then the others' `rival` abilities, clockwise. (After
+    every action the greedy bot weighs: it reads the parsed abilities directly.)"""
     me = state.board[seat]
-    cat = state.catalogue
-    mine = []
+    parsed = state.catalogue.parsed
+    townsfolk = parsed["townsfolk"]
     if me.paladin is not None:
-        mine.append(cat.field("paladin", me.paladin, "ability"))
-    mine.extend(cat.field("townsfolk", card, "ability") for card in me.team[:team_before])
-    for ability in mine:
+        ability: Ability = parsed["paladin"][me.paladin]["ability"]
+        if ability.kind == "action" and ability.act == act:
+            gain(state, seat, ability.reward, "ability", facts)
+    for card in me.team[:team_before]:
+        ability = townsfolk[card]["ability"]
         if ability.kind == "action" and ability.act == act:
             gain(state, seat, ability.reward, "ability", facts)
     n = len(state.players)
     for step in range(1, n):
         other = (seat + step) % n
         for card in state.board[other].team:
-            ability = cat.field("townsfolk", card, "ability")
+            ability = townsfolk[card]["ability"]
             if ability.kind == "rival" and ability.act == act:
                 gain(state, other, ability.reward, "ability", facts)
 

@@ -7,6 +7,7 @@ order (PA-16, PA-43); a pass keeps its workers in sorted order (any order is acc
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
@@ -54,9 +55,19 @@ from .state import State
 from .words import MAIN_ACTIONS
 
 
-def fillings(supply: dict[str, int], slots: Sequence[str]) -> list[tuple[Any, ...]]:
+def fillings(supply: dict[str, int], slots: Sequence[str]) -> tuple[tuple[Any, ...], ...]:
     """Every distinct list of held workers that fits `slots` in order (PA-16)."""
-    out: set[tuple[Any, ...]] = set()
+    held = tuple(sorted((colour, count) for colour, count in supply.items() if count))
+    return _fillings(held, tuple(slots))
+
+
+# A turn's spaces ask again and again for the same few supplies and slots (every space, every
+# option the greedy bot weighs, every turn of every playout), and the answer is the same.
+@functools.lru_cache(maxsize=4096)
+def _fillings(
+    held: tuple[tuple[str, int], ...], slots: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
+    out: set[tuple[str, ...]] = set()
 
     def walk(i: int, chosen: list[str], left: dict[str, int]) -> None:
         if i == len(slots):
@@ -70,8 +81,8 @@ def fillings(supply: dict[str, int], slots: Sequence[str]) -> list[tuple[Any, ..
                 chosen.pop()
                 left[colour] += 1
 
-    walk(0, [], dict(supply))
-    return sorted(out)
+    walk(0, [], dict(held))
+    return tuple(sorted(out))
 
 
 def keeps(supply: dict[str, int], size: int) -> list[list[Any]]:
@@ -136,7 +147,7 @@ def actions(state: State, seat: int) -> Iterator[Event]:
     }
     supply = me.supply
 
-    def fill(space: str) -> list[list[tuple[Any, ...]]]:
+    def fill(space: str) -> list[tuple[tuple[Any, ...], ...]]:
         """For each mode of a space, its fillings."""
         if space in config.main_slots:
             return [fillings(supply, slots_for(state, seat, space) or ())]
@@ -154,20 +165,31 @@ def actions(state: State, seat: int) -> Iterator[Event]:
             for action in targets:
                 yield Develop(player=player, workers=list(workers), action=action)
     if "recruit" in free:
-        for mode in fill("recruit"):
-            for workers in mode:
-                for slot, card in enumerate(state.townsfolk):
-                    if card is None:
-                        continue
-                    cost = discounted(
+        # each displayed card: whether its silver can be paid, whether a debt may pay for it
+        offers = [
+            (
+                card,
+                can_pay(
+                    state,
+                    seat,
+                    discounted(
                         state,
                         seat,
                         "recruit",
                         {"silver": state.catalogue.entry("townsfolk", card).cost},
-                    )
-                    if can_pay(state, seat, cost):
+                    ),
+                ),
+                slot < config.debt_slots,
+            )
+            for slot, card in enumerate(state.townsfolk)
+            if card is not None
+        ]
+        for mode in fill("recruit"):
+            for workers in mode:
+                for card, silver, debt in offers:
+                    if silver:
                         yield Recruit(player=player, workers=list(workers), card=card)
-                    if slot < config.debt_slots:
+                    if debt:
                         yield Recruit(player=player, workers=list(workers), card=card, pay="debt")
     for act, event_type in (("hunt", Hunt), ("trade", Trade)):
         if act in free:
@@ -211,10 +233,8 @@ def _main_actions(state: State, seat: int, free: set[str], fill: Any) -> Iterato
         have = effective(state, seat, track)
         squares = [
             sq
-            for sq in cat.ids("square")
-            if sq not in state.squares
-            and cat.entry("square", sq).players <= n
-            and have >= needs[cat.entry("square", sq).region - 1]
+            for sq, square in cat.entries["square"].items()
+            if sq not in state.squares and square.players <= n and have >= needs[square.region - 1]
         ]
         for workers in fill(act)[0]:
             for square in squares:

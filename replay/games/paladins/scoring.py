@@ -83,12 +83,17 @@ def end_points(state: State, seat: int) -> dict[str, int]:
 
 
 def _orders(state: State, seat: int) -> int:
-    cat, vp = state.catalogue, state.config.order_vp
-    return sum(
-        vp[i]
-        for i, card in enumerate(state.orders)
-        if holds(state, seat, cat.field("order", card, "condition"))
-    )
+    vp = state.config.order_vp
+    conditions = state.catalogue.parsed["order"]
+    me = state.board[seat]
+    total = 0
+    for i, card in enumerate(state.orders):
+        for name, least in conditions[card]["condition"]:
+            if _COUNTERS[name](state, me, seat) < least:
+                break
+        else:
+            total += vp[i]
+    return total
 
 
 def _outsiders(state: State, seat: int) -> int:
@@ -116,16 +121,22 @@ def score(state: State, seat: int) -> int:
     the same pieces, with no dict built (the greedy bot scores every option it weighs)."""
     config = state.config
     me = state.board[seat]
-    return (
+    tracks = me.tracks
+    table = config.attribute_vp
+    top = len(table) - 1
+    total = (
         me.vp
-        + _orders(state, seat)
-        + (_outsiders(state, seat) if me.converts else 0)
-        + _attribute(config, me, "faith")
-        + _attribute(config, me, "strength")
-        + _attribute(config, me, "influence")
+        + table[min(top, tracks["faith"])]
+        + table[min(top, tracks["strength"])]
+        + table[min(top, tracks["influence"])]
         + _debts(config, me)
         + _suspicion(config, me)
     )
+    if state.orders:
+        total += _orders(state, seat)
+    if me.converts:
+        total += _outsiders(state, seat)
+    return total
 
 
 def final_facts(state: State) -> list[Fact]:

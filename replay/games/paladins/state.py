@@ -73,44 +73,47 @@ class State(msgspec.Struct, kw_only=True):
 
 def clone(state: State) -> State:
     """An independent copy: the ruleset, the catalogue and the seating never change once the
-    match starts, so they are shared; every list, dict and seat is copied once. A shallow copy
-    first and then each container replaced: the greedy bot clones the state for every option
-    it weighs, and this is a quarter cheaper than building the structs by keyword."""
-    new = msgspec.structs.replace(state)
-    new.board = [_seat(me) for me in state.board]
-    new.townsfolk_deck = list(state.townsfolk_deck)
-    new.outsider_deck = list(state.outsider_deck)
-    new.wall_deck = list(state.wall_deck)
-    new.suspicion_deck = list(state.suspicion_deck)
-    new.suspicion_discard = list(state.suspicion_discard)
-    new.order_deck = list(state.order_deck)
-    new.favour_deck = list(state.favour_deck)
-    new.tavern_deck = list(state.tavern_deck)
-    new.tavern_discard = list(state.tavern_discard)
-    new.townsfolk = list(state.townsfolk)
-    new.outsiders = list(state.outsiders)
-    new.orders = list(state.orders)
-    new.favours = list(state.favours)
-    new.king_due = list(state.king_due)
-    new.tavern = list(state.tavern)
-    new.taken = dict(state.taken)
-    # the (seat, colour) pairs are tuples, so each favour's list is copied, not its pairs
-    new.favour_workers = {card: list(on) for card, on in state.favour_workers.items()}
-    new.squares = dict(state.squares)
-    return new
+    match starts, so they are shared; every list, dict and seat is copied once. The greedy bot
+    clones the state for every option it weighs: one `replace` naming the containers is a
+    third cheaper than building the structs by keyword, and a little cheaper than replacing
+    them one by one after a shallow copy."""
+    return msgspec.structs.replace(
+        state,
+        board=[_seat(me) for me in state.board],
+        townsfolk_deck=state.townsfolk_deck.copy(),
+        outsider_deck=state.outsider_deck.copy(),
+        wall_deck=state.wall_deck.copy(),
+        suspicion_deck=state.suspicion_deck.copy(),
+        suspicion_discard=state.suspicion_discard.copy(),
+        order_deck=state.order_deck.copy(),
+        favour_deck=state.favour_deck.copy(),
+        tavern_deck=state.tavern_deck.copy(),
+        tavern_discard=state.tavern_discard.copy(),
+        townsfolk=state.townsfolk.copy(),
+        outsiders=state.outsiders.copy(),
+        orders=state.orders.copy(),
+        favours=state.favours.copy(),
+        king_due=state.king_due.copy(),
+        tavern=state.tavern.copy(),
+        taken=state.taken.copy(),
+        # the (seat, colour) pairs are tuples, so each favour's list is copied, not its pairs
+        favour_workers={card: on.copy() for card, on in state.favour_workers.items()},
+        squares=state.squares.copy(),
+    )
 
 
 def _seat(me: Seat) -> Seat:
-    new = msgspec.structs.replace(me)
-    new.deck = list(me.deck)
-    new.supply = dict(me.supply)
-    new.spaces = {space: list(workers) for space, workers in me.spaces.items()}
-    new.tracks = dict(me.tracks)
-    new.workshops = dict(me.workshops)
-    new.walls = list(me.walls)
-    new.jars = list(me.jars)
-    new.converts = list(me.converts)
-    new.attacked = list(me.attacked)
-    new.team = list(me.team)
-    new.suspicion = list(me.suspicion)
-    return new
+    return msgspec.structs.replace(
+        me,
+        deck=me.deck.copy(),
+        supply=me.supply.copy(),
+        spaces={space: workers.copy() for space, workers in me.spaces.items()},
+        tracks=me.tracks.copy(),
+        workshops=me.workshops.copy(),
+        walls=me.walls.copy(),
+        jars=me.jars.copy(),
+        converts=me.converts.copy(),
+        attacked=me.attacked.copy(),
+        team=me.team.copy(),
+        suspicion=me.suspicion.copy(),
+    )

@@ -15,7 +15,9 @@ from replay.game import HIDDEN
 from replay.games import paladins as pa
 from replay.games.paladins.bots import GreedyBot, weighed_alike
 from replay.games.paladins.events import Pass
+from replay.games.paladins.ledger import abilities
 from replay.games.paladins.legal import canonical, chance_event, chance_outcomes
+from replay.games.paladins.rules import apply_legal
 from replay.games.paladins.scoring import result, score
 from replay.log import Final
 from tests.support import CATALOGUES
@@ -271,6 +273,22 @@ def test_pa16_options_that_differ_only_in_colours_are_worth_the_same_to_the_gree
             merged += len(options) - len(worth)
             compared += 1
     assert compared > 20 and merged > 100  # the sample's turns do offer colours to choose
+
+
+def test_an_event_the_rules_list_changes_the_state_alike_with_its_checks_or_without():
+    """`apply_legal`, the greedy bot's trial, leaves out only the checks a listed move
+    passes: every legal move of every seat, at every other state of a sample, leaves the same
+    state and the same facts as `apply`."""
+    tried = discounted = 0
+    for state in _states_of_a_sample(every=2):
+        for who in range(len(state.players)):
+            for option in pa.legal_events(state, who):
+                checked, unchecked = pa.RULES.clone(state), pa.RULES.clone(state)
+                assert list(apply_legal(unchecked, option)) == list(pa.apply(checked, option))
+                assert unchecked == checked
+                tried += 1
+            discounted += any(a.kind == "discount" for _, a in abilities(state, who))
+    assert tried > 2000 and discounted > 0  # every kind of action, and prices cut by abilities
 
 
 def test_the_greedy_bot_plays_the_matches_it_played_when_it_weighed_every_option(monkeypatch):

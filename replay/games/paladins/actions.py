@@ -514,8 +514,11 @@ ACTIONS: dict[type, Action] = {
 }
 
 
-def _take(action: Action) -> Handler:
-    """The handler of one action of the table."""
+def _take(action: Action) -> tuple[Handler, Handler]:
+    """The handler of one action of the table, and its twin for an event known to be one of
+    the legal moves (`legal.actions`'): the same changes and facts, without the checks that
+    cannot fail then (the turn, the space and workers, the price). The greedy bot tries every
+    kind of option a turn, and those checks were a fifth of a trial."""
     space, requires, price, effect = action.space, action.requires, action.cost, action.effect
     modes, cut, draw = action.modes, action.discounted, action.draw
 
@@ -529,6 +532,21 @@ def _take(action: Action) -> Handler:
             if cut:
                 cost = discounted(state, seat, space, cost)
             _cost_check(state, seat, cost, what)
+        return _carry_out(state, seat, event, target, cost)
+
+    def take_legal(state: State, event: Any) -> Sequence[Fact]:
+        seat = state.turn
+        target = requires(state, seat, event)
+        cost: Amounts = {}
+        if price is not None:
+            cost = price(state, seat, event, target)[0]
+            if cut:
+                cost = discounted(state, seat, space, cost)
+        return _carry_out(state, seat, event, target, cost)
+
+    def _carry_out(
+        state: State, seat: int, event: Any, target: Any, cost: Amounts
+    ) -> Sequence[Fact]:
         facts: list[Fact] = []
         team = len(state.board[seat].team)
         pay(state, seat, cost)
@@ -538,7 +556,7 @@ def _take(action: Action) -> Handler:
             state.pending_team = team
         return _done(state, seat, space, facts, team, draw=draw)
 
-    return take
+    return take, take_legal
 
 
 def _favour(state: State, event: Favour) -> Sequence[Fact]:
@@ -629,10 +647,19 @@ def _pass(state: State, event: Pass) -> Sequence[Fact]:
     return facts
 
 
+_TAKES = {kind: _take(action) for kind, action in ACTIONS.items()}
+
 HANDLERS: dict[type, Handler] = {
-    **{kind: _take(action) for kind, action in ACTIONS.items()},
+    **{kind: checked for kind, (checked, _) in _TAKES.items()},
     DrawSuspicion: _draw_suspicion,
     DrawWall: _draw_wall,
     Favour: _favour,
     Pass: _pass,
+}
+
+# An event known to be one of `legal.legal_events`' own: the actions' twins without the checks
+# that cannot fail then; every other event's handler as it is.
+LEGAL_HANDLERS: dict[type, Handler] = {
+    **HANDLERS,
+    **{kind: legal for kind, (_, legal) in _TAKES.items()},
 }

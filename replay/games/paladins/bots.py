@@ -5,15 +5,15 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, get_args
 
-from msgspec.structs import astuple
+from msgspec.structs import astuple, fields
 
 from replay import game
 from replay.log import Catalogue
 
-from .events import Event, Pass
-from .rules import apply
+from .events import Event, Pass, Workers
+from .rules import apply_legal
 from .scoring import score
 from .state import Seat, State, clone
 
@@ -68,7 +68,7 @@ class GreedyBot(Bot):
             gain = gains.get(alike)
             if gain is None:
                 trial = clone(state)
-                apply(trial, option)
+                apply_legal(trial, option)
                 gain = self.worth(trial, seat) - base
                 if isinstance(option, Pass):
                     gain -= 0.25  # acting beats resting when they tie
@@ -85,7 +85,22 @@ def weighed_alike(option: Event) -> tuple[Any, ...]:
     scores it, and `worth` counts workers whatever their colour. A turn's options are mostly
     the same action paid with other colours (61 a turn, 16 unlike, in greedy matches): one of
     each is tried and scored, the rest take its gain."""
-    return (type(option), *(len(v) if isinstance(v, list) else v for v in astuple(option)))
+    values = astuple(option)
+    at = _LIST_AT.get(type(option))
+    if at is None:
+        return (type(option), *values)
+    return (type(option), *values[:at], len(values[at]), *values[at + 1 :])
+
+
+def _list_at(kind: type) -> int | None:
+    """Where an event's list of workers is among its fields (an event has one at most)."""
+    lists = [i for i, f in enumerate(fields(kind)) if f.type == Workers]
+    assert len(lists) <= 1, kind
+    return lists[0] if lists else None
+
+
+# read once: an option's kind is asked for every option of every greedy turn
+_LIST_AT = {kind: at for kind in get_args(Event) if (at := _list_at(kind)) is not None}
 
 
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}

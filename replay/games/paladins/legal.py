@@ -57,8 +57,17 @@ from .words import MAIN_ACTIONS
 
 def fillings(supply: dict[str, int], slots: Sequence[str]) -> tuple[tuple[Any, ...], ...]:
     """Every distinct list of held workers that fits `slots` in order (PA-16)."""
-    held = tuple(sorted((colour, count) for colour, count in supply.items() if count))
-    return _fillings(held, tuple(slots))
+    return _fillings(colours_held(supply), tuple(slots))
+
+
+def keeps(supply: dict[str, int], size: int) -> tuple[tuple[Any, ...], ...]:
+    """PA-50: every multiset of `size` held workers, sorted."""
+    return _keeps(colours_held(supply), size)
+
+
+def colours_held(supply: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """The colours held and how many of each, in colour order: what fillings and keeps read."""
+    return tuple(sorted((colour, count) for colour, count in supply.items() if count))
 
 
 # A turn's spaces ask again and again for the same few supplies and slots (every space, every
@@ -85,14 +94,15 @@ def _fillings(
     return tuple(sorted(out))
 
 
-def keeps(supply: dict[str, int], size: int) -> list[list[Any]]:
-    """PA-50: every multiset of `size` held workers, sorted."""
-    colours = sorted(c for c, k in supply.items() if k)
-    out: list[list[Any]] = []
+@functools.lru_cache(maxsize=1024)
+def _keeps(held: tuple[tuple[str, int], ...], size: int) -> tuple[tuple[Any, ...], ...]:
+    colours = [colour for colour, _ in held]
+    supply = dict(held)
+    out: list[tuple[str, ...]] = []
 
     def walk(i: int, chosen: list[str]) -> None:
         if len(chosen) == size:
-            out.append(list(chosen))
+            out.append(tuple(chosen))
             return
         for j in range(i, len(colours)):
             colour = colours[j]
@@ -102,7 +112,7 @@ def keeps(supply: dict[str, int], size: int) -> list[list[Any]]:
                 chosen.pop()
 
     walk(0, [])
-    return out
+    return tuple(out)
 
 
 def legal_events(state: State, seat: int | None = None) -> list[Event]:
@@ -146,12 +156,13 @@ def actions(state: State, seat: int) -> Iterator[Event]:
         space for space in (*config.space_slots, *config.main_slots) if not me.spaces.get(space)
     }
     supply = me.supply
+    have = colours_held(supply)
 
     def fill(space: str) -> list[tuple[tuple[Any, ...], ...]]:
         """For each mode of a space, its fillings."""
         if space in config.main_slots:
-            return [fillings(supply, slots_for(state, seat, space) or ())]
-        return [fillings(supply, slots) for slots in config.space_slots[space]]
+            return [_fillings(have, tuple(slots_for(state, seat, space) or ()))]
+        return [_fillings(have, tuple(slots)) for slots in config.space_slots[space]]
 
     if (
         "develop" in free
@@ -209,8 +220,8 @@ def actions(state: State, seat: int) -> Iterator[Event]:
     yield from _main_actions(state, seat, free, fill)
     yield from _favours(state, seat)
     size = min(config.keep_workers, sum(supply.values()))
-    for kept in keeps(supply, size):
-        yield Pass(player=player, keep=kept)
+    for kept in _keeps(have, size):
+        yield Pass(player=player, keep=list(kept))
 
 
 def _main_actions(state: State, seat: int, free: set[str], fill: Any) -> Iterator[Event]:

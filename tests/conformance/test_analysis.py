@@ -131,6 +131,44 @@ def test_a_loss_is_measured_on_more_samples_while_its_interval_holds_both_none_a
     assert one is not None and one.samples > 16 and one.label == "blunder"
 
 
+@pytest.mark.parametrize(
+    ("best", "played", "flagged", "samples"),
+    [
+        # 0 points, differences of 30 either way: at 128 samples (half the cap) its interval
+        # (-5.3 to 5.3) still holds both none and a flag, but at the cap of 256 it would be
+        # 3.7 points either side: even a 5.3-point loss would not be told from a 5-point one
+        # there, so it stops at 128 (the interval alone would have gone on to 144)
+        ((0.65, 0.35), (0.35, 0.65), None, 128),
+        # 10 points, differences of 40 and -20: at 128 samples its interval runs from 4.8 to
+        # 15.2; its top could clear a flag, so it goes on until the interval clears 5 points
+        ((0.7, 0.3), (0.3, 0.5), "inaccuracy", None),
+    ],
+)
+def test_a_loss_stops_being_measured_once_more_samples_could_not_flag_it(
+    monkeypatch, best, played, flagged, samples
+):
+    import replay.analysis as analysis
+
+    name = "knight-academy"
+    game = GAMES[name]
+    path = sorted(SAMPLES[name].glob("*.jsonl.gz"))[0]
+    match = open_log(gzip.decompress(path.read_bytes()), str(path), catalogues=Library())
+    index, seat, state, event = next(decisions(match, replay(match)))
+
+    def shares(game_, seen, seat_, moves, count, stream, policy, cut=None):
+        if ":again:" not in stream:  # the pruning and the halving: every move alike
+            return [[0.5] * count for _ in moves]
+        return [list(played) * (count // 2), list(best) * (count // 2)]
+
+    monkeypatch.setattr(analysis, "_shares", shares)
+    one = judge(game, state, seat, event, index, samples=16)
+    assert one is not None and one.label == flagged
+    if samples is not None:
+        assert one.samples == samples
+    else:
+        assert 128 < one.samples < 16 * analysis.GROW and one.low >= 5
+
+
 def test_the_quick_pass_plays_one_move_of_each_kind_where_the_game_says_which_are_alike(
     monkeypatch,
 ):

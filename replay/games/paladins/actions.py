@@ -535,7 +535,7 @@ def _take(action: Action) -> tuple[Handler, Handler]:
         return _carry_out(state, seat, event, target, cost)
 
     def take_legal(state: State, event: Any) -> Sequence[Fact]:
-        seat = state.turn
+        seat = state.turn  # an action is listed for the seat whose turn it is, and no other
         target = requires(state, seat, event)
         cost: Amounts = {}
         if price is not None:

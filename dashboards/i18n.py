@@ -402,9 +402,9 @@ LABELS: dict[str, dict[str, str]] = {
     "analyse_help": {
         "en": "Judges every decision that had a choice from what its seat could see: {samples} "
         "paired playouts a move by {policy} bots{cut}. On two cores it takes from a quarter "
-        "of a minute to seven minutes, by game; the analysis is kept with the match.",
+        "of a minute to four minutes, by game; the analysis is kept with the match.",
         "zh": "从做决定的座位所见，评判每个有选择的决定：每个着法 {samples} 次配对推演，"
-        "由 {policy} 机器人走完{cut}。双核上需时约十五秒至约七分钟，视游戏而定；"
+        "由 {policy} 机器人走完{cut}。双核上需时约十五秒至约四分钟，视游戏而定；"
         "分析结果随对局保存。",
     },
     "analysing": {"en": "Analysing the moves…", "zh": "正在分析着法…"},

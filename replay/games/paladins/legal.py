@@ -60,13 +60,9 @@ def fillings(supply: dict[str, int], slots: Sequence[str]) -> tuple[tuple[Any, .
     return _fillings(colours_held(supply), tuple(slots))
 
 
-def keeps(supply: dict[str, int], size: int) -> tuple[tuple[Any, ...], ...]:
-    """PA-50: every multiset of `size` held workers, sorted."""
-    return _keeps(colours_held(supply), size)
-
-
 def colours_held(supply: dict[str, int]) -> tuple[tuple[str, int], ...]:
-    """The colours held and how many of each, in colour order: what fillings and keeps read."""
+    """The colours held and how many of each, in colour order: what the fillings of a space
+    and the keeps of a pass are reckoned from."""
     return tuple(sorted((colour, count) for colour, count in supply.items() if count))
 
 
@@ -96,6 +92,7 @@ def _fillings(
 
 @functools.lru_cache(maxsize=1024)
 def _keeps(held: tuple[tuple[str, int], ...], size: int) -> tuple[tuple[Any, ...], ...]:
+    """PA-50: every multiset of `size` held workers, sorted."""
     colours = [colour for colour, _ in held]
     supply = dict(held)
     out: list[tuple[str, ...]] = []

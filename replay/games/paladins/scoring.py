@@ -117,8 +117,9 @@ def _suspicion(config: Config, me: Seat) -> int:
 
 
 def score(state: State, seat: int) -> int:
-    """One seat's score as `result` counts it, without the others': `end_points` summed from
-    the same pieces, with no dict built (the greedy bot scores every option it weighs)."""
+    """One seat's score as `result` counts it, without the others': what `end_points` sums,
+    read directly with nothing built (the greedy bot scores every option it weighs; a test
+    holds the two equal)."""
     config = state.config
     me = state.board[seat]
     tracks = me.tracks

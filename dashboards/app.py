@@ -13,6 +13,18 @@ from dashboards.common import version_choice
 from dashboards.i18n import LANGUAGES, t
 
 PAGES = Path(__file__).with_name("app_pages")
+# Each page after the overview: its file in app_pages, its title's text, its icon, its address.
+PAGE_TABLE = (
+    ("viewer", "viewer", "search", "viewer"),
+    ("sources", "sources", "donut_large", "sources"),
+    ("tracks", "tracks", "show_chart", "tracks"),
+    ("win_rates", "win_rates", "emoji_events", "win-rates"),
+    ("balance", "balance", "balance", "balance"),
+    ("what_if", "what_if", "science", "what-if"),
+    ("player", "player_page", "person", "player"),
+    ("record", "record", "edit_note", "record"),
+    ("upload", "upload", "upload", "upload"),
+)
 
 
 def main() -> None:
@@ -30,53 +42,11 @@ def main() -> None:
     page = st.navigation(
         [
             st.Page(PAGES / "overview.py", title="squire", icon=":material/home:", default=True),
-            st.Page(
-                PAGES / "viewer.py", title=t("viewer"), icon=":material/search:", url_path="viewer"
-            ),
-            st.Page(
-                PAGES / "sources.py",
-                title=t("sources"),
-                icon=":material/donut_large:",
-                url_path="sources",
-            ),
-            st.Page(
-                PAGES / "tracks.py",
-                title=t("tracks"),
-                icon=":material/show_chart:",
-                url_path="tracks",
-            ),
-            st.Page(
-                PAGES / "win_rates.py",
-                title=t("win_rates"),
-                icon=":material/emoji_events:",
-                url_path="win-rates",
-            ),
-            st.Page(
-                PAGES / "balance.py",
-                title=t("balance"),
-                icon=":material/balance:",
-                url_path="balance",
-            ),
-            st.Page(
-                PAGES / "what_if.py",
-                title=t("what_if"),
-                icon=":material/science:",
-                url_path="what-if",
-            ),
-            st.Page(
-                PAGES / "player.py",
-                title=t("player_page"),
-                icon=":material/person:",
-                url_path="player",
-            ),
-            st.Page(
-                PAGES / "record.py",
-                title=t("record"),
-                icon=":material/edit_note:",
-                url_path="record",
-            ),
-            st.Page(
-                PAGES / "upload.py", title=t("upload"), icon=":material/upload:", url_path="upload"
+            *(
+                st.Page(
+                    PAGES / f"{name}.py", title=t(title), icon=f":material/{icon}:", url_path=path
+                )
+                for name, title, icon, path in PAGE_TABLE
             ),
         ]
     )

@@ -125,9 +125,8 @@ def run(args: argparse.Namespace) -> int:
         tasks = [(one, start, stop, store) for one, start, stop, _ in work]
         for pairs, staged in executor.map_unordered(play_and_stage, tasks):
             for part in staged:
-                done = writer.commit(
-                    part.files, part.shas, part.paths, part.repeats, part.rejects, stamp
-                )
+                done = writer.commit(part.files, part.shas, part.paths, part.repeats,
+                                     part.rejects, stamp, part.summaries)  # fmt: skip
                 if done.rejects:  # the engine refusing its own simulation: a bug
                     raise RuntimeError(str(done.rejects[0]))
             writer.flush()

@@ -19,7 +19,6 @@ from ingest.files.read import find_logs
 from ingest.pipeline.executor import INGEST_PRELOAD, Executor, chunked, make_executor, worker_count
 from ingest.pipeline.rows import read_carried, replay_files
 from ingest.warehouse import compact as compaction
-from ingest.warehouse import store
 from ingest.warehouse.compact import Compacted
 from ingest.warehouse.location import Place, S3Path, storage_environment, storage_options
 from ingest.warehouse.memory import return_freed
@@ -37,10 +36,11 @@ from replay.errors import ReplayError, internal, one_line
 
 @dataclass
 class Staged:
-    """What a worker hands back: the files it wrote the batch into (not yet committed), and
-    what the batch holds."""
+    """What a worker hands back: the files it wrote the batch into (not yet committed), its
+    summaries, and what the batch holds."""
 
     files: dict[str, AddAction]
+    summaries: dict[str, pa.Table]
     shas: dict[str, str]
     paths: dict[str, str]
     repeats: list[tuple[str, str, str]]
@@ -105,14 +105,8 @@ def _stage(task: Task) -> Staged:
     for game, name, version, sha256 in set(zip(*played_with.to_pydict().values())):
         if name is not None:
             keep(task.db, game, name, version, sha256)
-    files: dict[str, AddAction] = {}
-    try:
-        files = write_batch(task.db, batch.tables)
-    except BaseException:
-        for table, action in files.items():
-            store.discard(task.db, table, [action])
-        raise
-    return Staged(files, batch.shas, batch.paths, batch.repeats, batch.rejects, batch.logs)
+    files, summed = write_batch(task.db, batch.tables)
+    return Staged(files, summed, batch.shas, batch.paths, batch.repeats, batch.rejects, batch.logs)
 
 
 @dataclass
@@ -253,9 +247,8 @@ def _stage_and_commit(
     taken = 0  # logs whose batch is taken but not yet committed
     for parts in executor.map_unordered(stage, work):
         for staged in parts:
-            done = writer.commit(
-                staged.files, staged.shas, staged.paths, staged.repeats, staged.rejects, stamp
-            )
+            done = writer.commit(staged.files, staged.shas, staged.paths, staged.repeats,
+                                 staged.rejects, stamp, staged.summaries)  # fmt: skip
             summary.ingested += done.ingested
             summary.present += done.present
             summary.conflicts += done.conflicts

@@ -244,6 +244,28 @@ def _client(*settings: str | None) -> Any:
     return boto3.client("s3")
 
 
+def refused(error: Exception) -> bool:
+    """Whether S3 refused a conditional write (the object exists, or changed meanwhile)."""
+    code = getattr(error, "response", {}).get("Error", {}).get("Code", "")
+    return code in {"PreconditionFailed", "ConditionalRequestConflict", "412", "409"}
+
+
+def put_new(path: S3Path, data: bytes) -> bool:
+    """`data` as the object `path` if there is none yet (a conditional put, which S3 makes
+    atomic, through boto3); whether it was written."""
+    client = s3_client()
+    if client is None:  # pragma: no cover - a dependency of the s3 extra
+        raise RuntimeError("a warehouse on S3 needs boto3: pip install 'squire[s3]'")
+    bucket, _, key = path.key.partition("/")
+    try:
+        client.put_object(Bucket=bucket, Key=key, Body=data, IfNoneMatch="*")
+    except Exception as error:
+        if refused(error):
+            return False
+        raise
+    return True
+
+
 def storage_options(options: Mapping[str, str]) -> None:
     """Set `--storage-option`s: AWS_* variables for this process and the workers it starts
     (a key given without the prefix gets it: endpoint_url is AWS_ENDPOINT_URL)."""

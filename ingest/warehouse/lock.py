@@ -22,7 +22,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from ingest.warehouse.location import Place, S3Path, s3_client
+from ingest.warehouse.location import Place, S3Path, refused, s3_client
 
 NAME = "LOCK"
 BEAT = 20.0  # seconds between a holder's writes of the lock on S3
@@ -103,11 +103,6 @@ def _stopped(holder: dict[str, Any]) -> bool:
     return False
 
 
-def _refused(error: Exception) -> bool:
-    code = getattr(error, "response", {}).get("Error", {}).get("Code", "")
-    return code in {"PreconditionFailed", "ConditionalRequestConflict", "412", "409"}
-
-
 def _lease(db: S3Path) -> Any:
     client = _client()
     bucket, _, prefix = db.key.partition("/")
@@ -122,7 +117,7 @@ def _lease(db: S3Path) -> Any:
             etag = put(IfNoneMatch="*")
             break
         except Exception as error:
-            if not _refused(error):
+            if not refused(error):
                 raise
         try:
             found = client.get_object(Bucket=bucket, Key=key)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import json
+import tempfile
 import threading
 import time
 import uuid
@@ -33,6 +34,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pyarrow as pa
@@ -42,11 +44,20 @@ import pyarrow.parquet as pq
 from deltalake import CommitProperties, DeltaTable, PostCommitHookProperties
 from deltalake.transaction import AddAction
 
-from ingest.warehouse.location import SCHEME, Place, S3Path, arrow_path, place, told
+from ingest.warehouse.location import (
+    SCHEME,
+    Place,
+    S3Path,
+    arrow_path,
+    place,
+    put_new,
+    told,
+)
 
 T = TypeVar("T")
 TABLES = "tables"
 BATCHES = "batches"
+FIRST = "00000000000000000000.json"  # a Delta table's first commit, in its _delta_log
 PINS = "squire.pins"  # the key of a `batches` commit's metadata that holds the pins
 BATCH_SCHEMA = pa.schema(
     [
@@ -89,6 +100,8 @@ def create(db: Place, schemas: Mapping[str, pa.Schema]) -> dict[str, DeltaTable]
 
     def make(table: str, schema: pa.Schema) -> tuple[str, DeltaTable | None]:
         path = folder(db, table)
+        if isinstance(path, S3Path):
+            return table, _made_on_s3(path, schema)
         if (path / "_delta_log").is_dir():
             return table, None
         path.mkdir(parents=True, exist_ok=True)
@@ -98,6 +111,25 @@ def create(db: Place, schemas: Mapping[str, pa.Schema]) -> dict[str, DeltaTable]
     made = dict(at_once(place(db), make, schemas.items()))
     made.update([make(BATCHES, BATCH_SCHEMA)])
     return {table: delta for table, delta in made.items() if delta is not None}
+
+
+def _made_on_s3(path: S3Path, schema: pa.Schema) -> DeltaTable | None:
+    """The empty table `path` on S3, unless it exists (None then). delta-rs makes a table on
+    S3 in fourteen requests (it reads its first commit back three times); the same commit is
+    made here by delta-rs in a scratch folder, then written as the table's first by a
+    conditional put, which refuses it where a table is there already: five requests, the
+    table opened included."""
+    with tempfile.TemporaryDirectory() as scratch:
+        DeltaTable.create(scratch, schema=schema, configuration=LOG)
+        lines = (Path(scratch) / "_delta_log" / FIRST).read_bytes().splitlines()
+    for i, line in enumerate(lines):  # the commit names the scratch folder as its table's
+        action = json.loads(line)
+        if "commitInfo" in action:
+            action["commitInfo"].get("operationParameters", {})["location"] = str(path)
+            lines[i] = json.dumps(action, separators=(",", ":")).encode()
+    if not put_new(path / "_delta_log" / FIRST, b"\n".join(lines) + b"\n"):
+        return None
+    return DeltaTable(str(path))
 
 
 def at_once(db: Place, work: Callable[..., T], items: Iterable[Any]) -> list[T]:
@@ -172,8 +204,7 @@ class Snapshot:
 def snapshot(db: Place, as_of: int | datetime | None = None) -> Snapshot:
     """The warehouse's latest version, or the one it stood at at `as_of` (a version of
     `batches`, or a time); ValueError for a version it never had."""
-    batches = DeltaTable(str(folder(db, BATCHES)))
-    latest = batches.version()
+    latest = _latest(db)
     if as_of is None:
         version = latest
     elif isinstance(as_of, datetime):
@@ -193,6 +224,18 @@ def snapshot(db: Place, as_of: int | datetime | None = None) -> Snapshot:
     stamp = info.get("timestamp")
     at = datetime.fromtimestamp(stamp / 1000, UTC) if isinstance(stamp, int) else None
     return Snapshot(version, {str(k): int(v) for k, v in pins.items()}, at, latest)
+
+
+def _latest(db: Place) -> int:
+    """The latest version of `batches`: the writer's own table's while it holds the
+    warehouse (no other process commits meanwhile), else read afresh (on S3 that is a
+    request a commit since its last checkpoint, and two more)."""
+    path = str(folder(db, BATCHES))
+    with _READING:
+        live = _LIVE.get(path)
+        if live is not None:
+            return int(live.version())
+    return int(DeltaTable(path).version())
 
 
 def _times(db: Place, version: int) -> list[tuple[int, datetime]]:
@@ -281,10 +324,16 @@ class Committer:
         self.tables = dict(zip(self.schemas, at_once(self.db, opened, [(t,) for t in schemas]),
                                strict=True))  # fmt: skip
         self.batches = opened(BATCHES)
+        # Its tables serve readers in this process until it gives the warehouse up (close).
         with _READING:
             _LIVE.clear()
             _LIVE.update({str(folder(self.db, t)): d for t, d in self.tables.items()})
             _LIVE[str(folder(self.db, BATCHES))] = self.batches
+
+    def close(self) -> None:
+        """The warehouse is given up: another process may commit from now on."""
+        with _READING:
+            _LIVE.clear()
 
     def settle(self) -> list[str]:
         """Undo every table's commits past its pin (an ingest killed between its tables'

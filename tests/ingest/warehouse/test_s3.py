@@ -270,6 +270,30 @@ def test_an_object_on_s3_is_read_whole_and_a_missing_one_is_not_found(bucket, mo
         (bucket / "nothing.txt").read_bytes()
 
 
+def test_a_table_is_made_on_s3_once_with_its_first_commit_naming_where_it_is(bucket):
+    """delta-rs' first commit, made aside and written by a conditional put: the table reads as
+    one delta-rs made there, and making it again (another writer, a run killed after it)
+    leaves the first as it was."""
+    import pyarrow as pa
+    from deltalake import DeltaTable
+
+    schema = pa.schema([("game_id", pa.string()), ("points", pa.int64())])
+    made = store.create(bucket, {"scores": schema})
+    assert set(made) == {"scores", store.BATCHES}
+    path = store.folder(bucket, "scores")
+    log = (path / "_delta_log" / store.FIRST).read_text()
+    first = [json.loads(line) for line in log.splitlines()]
+    (info,) = [a["commitInfo"] for a in first if "commitInfo" in a]
+    assert info["operationParameters"]["location"] == str(path)
+    (meta,) = [a["metaData"] for a in first if "metaData" in a]
+    assert meta["configuration"] == store.LOG
+    table = DeltaTable(str(path))
+    assert table.version() == 0 and table.schema().to_arrow() == schema
+    assert table.metadata().id == meta["id"]
+    assert store.create(bucket, {"scores": schema}) == {}  # there already: nothing made
+    assert DeltaTable(str(path)).metadata().id == meta["id"]
+
+
 def test_a_writer_opening_aside_says_what_stopped_it_at_its_first_commit(bucket, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError("the tables could not be opened")
@@ -280,7 +304,7 @@ def test_a_writer_opening_aside_says_what_stopped_it_at_its_first_commit(bucket,
         with pytest.raises(OSError, match="could not be opened"):
             writer.flush()
         with pytest.raises(OSError, match="could not be opened"):
-            writer.commit({}, {}, {}, [], [], None)
+            writer.commit({}, {}, {}, [], [], None, {})
     finally:
         writer.close()
     monkeypatch.undo()

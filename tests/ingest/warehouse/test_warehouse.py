@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -197,7 +198,7 @@ def test_a_writer_that_gave_up_its_index_commits_nothing_more(tmp_path):
     try:
         writer.finish_commits()
         with pytest.raises(RuntimeError, match="finish_commits"):
-            writer.commit({}, {"ka-1": "0" * 64}, {}, [], [], None)
+            writer.commit({}, {"ka-1": "0" * 64}, {}, [], [], None, {})
     finally:
         writer.close()
     assert store.snapshot(tmp_path / "wh").version == 0
@@ -413,3 +414,31 @@ def test_a_batch_committed_to_some_tables_and_never_pinned_is_never_read_and_is_
         (True,)
     ]
     _whole_matches_only(db)
+
+
+def test_a_commit_writes_each_summary_once_summed_over_the_batches_it_takes(tmp_path):
+    """Workers hand their batches' summaries to the writer rather than write them: three
+    batches committed together are three files of `games` and one of each summary, which
+    counts the matches of all three."""
+    from ingest.pipeline.pipeline import Task, stage
+    from ingest.warehouse.summaries import SUMMARIES
+    from ingest.warehouse.warehouse import summary_table
+
+    db = tmp_path / "wh"
+    logs = sorted(str(p) for p in SAMPLES.glob("*.jsonl*"))[:9]
+    writer = Writer(db)
+    try:
+        stamp = datetime.now(UTC)
+        for chunk in (logs[:3], logs[3:6], logs[6:]):
+            (staged,) = stage(Task(chunk, writer.db, stamp))
+            assert set(staged.files) & {summary_table(n) for n in SUMMARIES} == set()
+            writer.commit(staged.files, staged.shas, staged.paths, staged.repeats,
+                          staged.rejects, stamp, staged.summaries)  # fmt: skip
+        writer.flush()
+    finally:
+        writer.close()
+    pins = store.snapshot(db).pins
+    assert len(store.files(db, "games", pins["games"])) == 3
+    for name in SUMMARIES:
+        assert len(store.files(db, summary_table(name), pins[summary_table(name)])) == 1
+    assert count(db, "SELECT sum(matches) FROM summary_matches") == 9

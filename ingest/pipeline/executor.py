@@ -6,6 +6,7 @@ to schedule than a match costs to replay; results come back as each chunk finish
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -106,10 +107,20 @@ class DaskCluster:
         self.client = Client(address)
 
     def map_unordered(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        # Tasks are sent as the workers take them, two a worker ahead, as local processes
+        # are handed theirs: an ingest into S3 carries its logs' bytes in its tasks, and all
+        # of them sent at once were every log in this process's memory (and one graph the
+        # scheduler warned of, 16 MiB for the 1,310 sample logs).
         from distributed import as_completed
 
-        futures = self.client.map(fn, list(items), pure=False)
-        for future in as_completed(futures):
+        queue = iter(items)
+        ahead = 2 * max(1, len(self.client.scheduler_info().get("workers", {})))
+        running = as_completed(
+            [self.client.submit(fn, item, pure=False) for item in itertools.islice(queue, ahead)]
+        )
+        for future in running:
+            for item in itertools.islice(queue, 1):
+                running.add(self.client.submit(fn, item, pure=False))
             yield future.result()
 
     def close(self) -> None:

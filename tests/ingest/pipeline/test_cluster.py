@@ -198,3 +198,25 @@ def test_a_move_analysis_on_the_cluster_is_the_one_a_local_process_makes(cluster
     assert main([*args, "--jobs", "1"]) == 0
     alone = json.loads(capsys.readouterr().out)
     assert spread == alone and len(alone["decisions"]) > 150
+
+
+def test_the_cluster_is_handed_its_tasks_as_its_workers_take_them(cluster):
+    """Two tasks a worker ahead, as local processes are: an ingest into S3 carries its logs'
+    bytes in its tasks, which all sent at once would all be held at once."""
+    from ingest.pipeline.executor import DaskCluster
+
+    taken = []
+
+    def tasks():
+        for n in range(20):
+            taken.append(n)
+            yield n
+
+    executor = DaskCluster(cluster.address)
+    try:
+        results = executor.map_unordered(abs, tasks())
+        first = next(results)
+        assert len(taken) <= 2 * 2 + 1  # two workers, two each, and the one sent for first
+        assert sorted([first, *results]) == list(range(20))
+    finally:
+        executor.close()

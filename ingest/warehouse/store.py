@@ -228,8 +228,8 @@ def snapshot(db: Place, as_of: int | datetime | None = None) -> Snapshot:
 
 def _latest(db: Place) -> int:
     """The latest version of `batches`: the writer's own table's while it holds the
-    warehouse (no other process commits meanwhile), else read afresh (on S3 that is a
-    request a commit since its last checkpoint, and two more)."""
+    warehouse (no other process commits meanwhile), else read afresh (on S3 that is two
+    requests a commit since its last checkpoint, and two more)."""
     path = str(folder(db, BATCHES))
     with _READING:
         live = _LIVE.get(path)
@@ -331,7 +331,8 @@ class Committer:
             _LIVE[str(folder(self.db, BATCHES))] = self.batches
 
     def close(self) -> None:
-        """The warehouse is given up: another process may commit from now on."""
+        """Its tables no longer serve this process's readers: once the warehouse is given
+        up another process may commit, and they would give a version no longer the latest."""
         with _READING:
             _LIVE.clear()
 

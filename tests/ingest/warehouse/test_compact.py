@@ -185,3 +185,23 @@ def test_a_merged_file_gathers_its_rows_into_few_row_groups(warehouse, monkeypat
     games_meta, events_meta = pq.ParquetFile(games).metadata, pq.ParquetFile(events).metadata
     assert games_meta.num_row_groups == -(-games_meta.num_rows // 1000)
     assert all(events_meta.row_group(i).num_rows <= 1000 for i in range(events_meta.num_row_groups))
+
+
+def test_after_an_ingest_and_a_compaction_this_process_sees_what_another_commits(tmp_path):
+    """While it holds the warehouse, a writer's own `batches` tells this process's readers the
+    latest version; once an ingest and its compaction give the warehouse up, a commit made
+    by another process is the latest here too."""
+    db = tmp_path / "warehouse"
+    logs = sorted((SAMPLES / "heraldry").iterdir())
+    first, second = tmp_path / "first", tmp_path / "second"
+    for folder, chosen in ((first, logs[:5]), (second, logs[5:10])):
+        folder.mkdir()
+        for log in chosen:
+            shutil.copy(log, folder / log.name)
+    ingest([first], db=db, jobs=1)
+    compact(db)
+    seen = store.snapshot(db).version
+    subprocess.run([sys.executable, "-m", "ingest.cli", "ingest", str(second), "--db", str(db)],
+                   check=True, capture_output=True, cwd=ROOT)  # fmt: skip
+    assert store.snapshot(db).version > seen
+    assert open_reader(db).execute("SELECT count(*) FROM games").fetchone()[0] == 10

@@ -17,6 +17,7 @@ parts before timing.
 from __future__ import annotations
 
 import argparse
+import logging
 import math
 import os
 import resource
@@ -78,6 +79,10 @@ def main() -> None:
     os.environ["SQUIRE_WAREHOUSE"] = str(db)
     import streamlit as st
     from streamlit.testing.v1 import AppTest
+
+    # The pages run bare (AppTest), where Streamlit warns at every cached query that no
+    # script runs it: dozens of lines among the figures.
+    logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").disabled = True
 
     from ingest.warehouse import store
     from ingest.warehouse.warehouse import all_schemas, open_reader

@@ -74,32 +74,29 @@ def compact(db: Place, retain_hours: float = RETAIN_HOURS) -> Compacted:
     with hold(db):
         convert_locked(db)
         committer = store.Committer(db, all_schemas())
-        try:
-            committer.settle()
-            names = {summary_table(n): n for n in summaries.SUMMARIES}
-            for table, delta in committer.tables.items():
-                if table in names:
-                    out.summaries += _sum(db, delta, names[table], committer.schemas[table])
-                else:
-                    _merge(delta, out)
-                delta.update_incremental()
-            if out.merged or out.summaries:
-                committer.pin("compaction", 0, 0, datetime.now(UTC))
-            deltas = [*committer.tables.values(), committer.batches]
-            ratings = store.folder(db, RATINGS)
-            if (ratings / "_delta_log").is_dir():  # no batch pins it: merged and vacuumed alone
-                rated = DeltaTable(str(ratings))
-                _merge(rated, out)
-                rated.update_incremental()
-                deltas.append(rated)
-            for delta in deltas:
-                gone = delta.vacuum(retention_hours=int(retain_hours), dry_run=False,
-                                    enforce_retention_duration=False, full=True,
-                                    post_commithook_properties=store.HOOKS)  # fmt: skip
-                out.deleted += len(gone)
-                delta.cleanup_metadata()
-        finally:
-            committer.close()  # the lock is given up: another process may commit
+        committer.settle()
+        names = {summary_table(n): n for n in summaries.SUMMARIES}
+        for table, delta in committer.tables.items():
+            if table in names:
+                out.summaries += _sum(db, delta, names[table], committer.schemas[table])
+            else:
+                _merge(delta, out)
+            delta.update_incremental()
+        if out.merged or out.summaries:
+            committer.pin("compaction", 0, 0, datetime.now(UTC))
+        deltas = [*committer.tables.values(), committer.batches]
+        ratings = store.folder(db, RATINGS)
+        if (ratings / "_delta_log").is_dir():  # no batch pins it: merged and vacuumed alone
+            rated = DeltaTable(str(ratings))
+            _merge(rated, out)
+            rated.update_incremental()
+            deltas.append(rated)
+        for delta in deltas:
+            gone = delta.vacuum(retention_hours=int(retain_hours), dry_run=False,
+                                enforce_retention_duration=False, full=True,
+                                post_commithook_properties=store.HOOKS)  # fmt: skip
+            out.deleted += len(gone)
+            delta.cleanup_metadata()
     return out
 
 

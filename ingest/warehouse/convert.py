@@ -155,27 +155,24 @@ def convert_locked(db: Place) -> int:
         return 0
     shutil.rmtree(db / store.TABLES, ignore_errors=True)  # a conversion cut short
     committer = store.Committer(db, all_schemas())
-    try:
-        found = parts(db)
-        expected = {t: 0 for t in SCHEMA}
-        matches = 0
-        for start in range(0, len(found), PARTS_A_COMMIT):
-            adds: dict[str, list[AddAction]] = {}
-            count = rejected = 0
-            for part in found[start : start + PARTS_A_COMMIT]:
-                for table in SCHEMA:
-                    if (file := part / f"{table}.parquet").exists():
-                        expected[table] += pq.ParquetFile(file).metadata.num_rows
-                for table, action in _files_of(db, part).items():
-                    adds.setdefault(table, []).append(action)
-                if (part / "games.parquet").exists():
-                    count += pq.ParquetFile(part / "games.parquet").metadata.num_rows
-                if (part / "rejects.parquet").exists():
-                    rejected += pq.ParquetFile(part / "rejects.parquet").metadata.num_rows
-            committer.commit(adds, "conversion", count, rejected, datetime.now(UTC))
-            matches += count
-    finally:
-        committer.close()  # its tables serve no reader once converted
+    found = parts(db)
+    expected = {t: 0 for t in SCHEMA}
+    matches = 0
+    for start in range(0, len(found), PARTS_A_COMMIT):
+        adds: dict[str, list[AddAction]] = {}
+        count = rejected = 0
+        for part in found[start : start + PARTS_A_COMMIT]:
+            for table in SCHEMA:
+                if (part / f"{table}.parquet").exists():
+                    expected[table] += pq.ParquetFile(part / f"{table}.parquet").metadata.num_rows
+            for table, action in _files_of(db, part).items():
+                adds.setdefault(table, []).append(action)
+            if (part / "games.parquet").exists():
+                count += pq.ParquetFile(part / "games.parquet").metadata.num_rows
+            if (part / "rejects.parquet").exists():
+                rejected += pq.ParquetFile(part / "rejects.parquet").metadata.num_rows
+        committer.commit(adds, "conversion", count, rejected, datetime.now(UTC))
+        matches += count
     wrong = {t: (_rows(db, t), n) for t, n in expected.items() if _rows(db, t) != n}
     if wrong:
         shutil.rmtree(db / store.TABLES, ignore_errors=True)

@@ -33,16 +33,22 @@ class WarehouseBusy(RuntimeError):
     """Another process is writing this warehouse."""
 
 
+# The warehouses whose lock this process holds now.
+_HELD: set[Place] = set()
+
+
 class Held:
     """A warehouse's lock, held by this process until `release()`."""
 
     def __init__(self, db: Place) -> None:
         self.db = db
         self._release = _flock(db) if isinstance(db, Path) else _lease(db)
+        _HELD.add(db)
 
     def release(self) -> None:
         release, self._release = self._release, None
         if release is not None:
+            _HELD.discard(self.db)
             release()
 
     def __enter__(self) -> Held:
@@ -60,6 +66,11 @@ class Held:
 def hold(db: Place) -> Held:
     """The warehouse's lock; WarehouseBusy if another process holds it."""
     return Held(db)
+
+
+def holding(db: Place) -> bool:
+    """Whether this process holds the warehouse's lock: no other process commits to it."""
+    return db in _HELD
 
 
 def _flock(db: Path) -> Any:

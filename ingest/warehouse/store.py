@@ -53,6 +53,7 @@ from ingest.warehouse.location import (
     put_new,
     told,
 )
+from ingest.warehouse.lock import holding
 
 T = TypeVar("T")
 TABLES = "tables"
@@ -232,7 +233,7 @@ def _latest(db: Place) -> int:
     requests a commit since its last checkpoint, and two more)."""
     path = str(folder(db, BATCHES))
     with _READING:
-        live = _LIVE.get(path)
+        live = _LIVE.get(path) if holding(place(db)) else None
         if live is not None:
             return int(live.version())
     return int(DeltaTable(path).version())
@@ -324,17 +325,10 @@ class Committer:
         self.tables = dict(zip(self.schemas, at_once(self.db, opened, [(t,) for t in schemas]),
                                strict=True))  # fmt: skip
         self.batches = opened(BATCHES)
-        # Its tables serve readers in this process until it gives the warehouse up (close).
         with _READING:
             _LIVE.clear()
             _LIVE.update({str(folder(self.db, t)): d for t, d in self.tables.items()})
             _LIVE[str(folder(self.db, BATCHES))] = self.batches
-
-    def close(self) -> None:
-        """Its tables no longer serve this process's readers: once the warehouse is given
-        up another process may commit, and they would give a version no longer the latest."""
-        with _READING:
-            _LIVE.clear()
 
     def settle(self) -> list[str]:
         """Undo every table's commits past its pin (an ingest killed between its tables'

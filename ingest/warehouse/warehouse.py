@@ -650,6 +650,4 @@ class Writer:
         for table, actions in self._pending.items():
             store.discard(self.db, table, actions)
         self._pending, self._pending_summaries = {}, []
-        if hasattr(self, "committer"):
-            self.committer.close()
         self._lock.release()

@@ -86,7 +86,7 @@ def compact(db: Place, retain_hours: float = RETAIN_HOURS) -> Compacted:
             committer.pin("compaction", 0, 0, datetime.now(UTC))
         deltas = [*committer.tables.values(), committer.batches]
         ratings = store.folder(db, RATINGS)
-        if (ratings / "_delta_log").is_dir():  # no batch pins it: merged and vacuumed alone
+        if store.is_table(ratings):  # no batch pins it: merged and vacuumed alone
             rated = DeltaTable(str(ratings))
             _merge(rated, out)
             rated.update_incremental()

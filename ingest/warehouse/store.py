@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import re
 import tempfile
 import threading
 import time
@@ -59,6 +61,9 @@ T = TypeVar("T")
 TABLES = "tables"
 BATCHES = "batches"
 FIRST = "00000000000000000000.json"  # a Delta table's first commit, in its _delta_log
+# What a Delta table's log holds once it is a table: commits, checkpoints, and the pointer
+# to the last checkpoint (a compaction removes the commits before it).
+_LOGGED = re.compile(r"\d{20}\.(json|checkpoint(\.\d+\.\d+)?\.parquet)|_last_checkpoint")
 PINS = "squire.pins"  # the key of a `batches` commit's metadata that holds the pins
 BATCH_SCHEMA = pa.schema(
     [
@@ -91,7 +96,23 @@ def folder(db: Place, table: str) -> Place:
 
 def exists(db: Place) -> bool:
     """Whether `db` holds Delta tables (a first ingest makes them, empty or not)."""
-    return (folder(db, BATCHES) / "_delta_log").is_dir()
+    return is_table(folder(db, BATCHES))
+
+
+def is_table(path: Place) -> bool:
+    """Whether `path` is a Delta table: its log holds a commit or a checkpoint. On a folder,
+    delta-rs makes the log's folder before it writes the first commit beside it and links
+    it into place, so a kill on the way leaves a log with nothing in it (or the commit's
+    scratch copy), which is not a table yet. On S3 a log exists with its first object,
+    which a conditional put writes whole."""
+    log = path / "_delta_log"
+    if isinstance(log, S3Path):
+        return log.is_dir()
+    try:
+        with os.scandir(log) as entries:
+            return any(_LOGGED.fullmatch(e.name) for e in entries)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
 
 
 def create(db: Place, schemas: Mapping[str, pa.Schema]) -> dict[str, DeltaTable]:
@@ -103,7 +124,7 @@ def create(db: Place, schemas: Mapping[str, pa.Schema]) -> dict[str, DeltaTable]
         path = folder(db, table)
         if isinstance(path, S3Path):
             return table, _made_on_s3(path, schema)
-        if (path / "_delta_log").is_dir():
+        if is_table(path):
             return table, None
         path.mkdir(parents=True, exist_ok=True)
         return table, DeltaTable.create(str(path), schema=schema, mode="ignore",
@@ -303,7 +324,7 @@ def latest_files(db: Place, table: str) -> list[str] | None:
     """The data files of `table` at its latest version; None where it is not a Delta table
     (yet). For a table no batch pins (the ratings, written after the batches they rate)."""
     path = folder(db, table)
-    if not (path / "_delta_log").is_dir():
+    if not is_table(path):
         return None
     # read afresh, not brought forward from a table kept: one small table, read at a
     # reader's opening, and one deleted and made again would not be brought forward

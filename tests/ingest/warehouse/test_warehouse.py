@@ -416,6 +416,26 @@ def test_a_batch_committed_to_some_tables_and_never_pinned_is_never_read_and_is_
     _whole_matches_only(db)
 
 
+@pytest.mark.parametrize("left", [[], ["00000000000000000000.json#1"]])
+def test_tables_a_kill_left_half_made_are_made_by_the_next_writer(tmp_path, left):
+    """A kill inside delta-rs' making of a table leaves its log's folder empty, or holding
+    the first commit's scratch copy (both seen by killing it at random moments): not a table
+    yet, to the next writer and to a reader alike."""
+    db = tmp_path / "wh"
+    for name in ("games", "seats", "ratings", "batches"):
+        log = db / "tables" / name / "_delta_log"
+        log.mkdir(parents=True)
+        for scratch in left:
+            (log / scratch).write_text('{"commitInfo":')
+    assert not store.exists(db) and store.latest_files(db, "ratings") is None
+    logs = ROOT / "tests" / "knight_academy" / "logs"
+    summary = ingest([logs], db=db, jobs=1)
+    assert summary.ingested == len(list(logs.glob("*.jsonl"))) and not summary.rejects
+    assert count(db, "SELECT count(DISTINCT game_id) FROM seats") == summary.ingested
+    assert store.exists(db) and store.latest_files(db, "ratings")
+    _whole_matches_only(db)
+
+
 def test_a_commit_writes_each_summary_once_summed_over_the_batches_it_takes(tmp_path):
     """Workers hand their batches' summaries to the writer rather than write them: three
     batches committed together are three files of `games` and one of each summary, which

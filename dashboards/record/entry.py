@@ -70,6 +70,7 @@ class Choose:
     over: bool = False  # the match may end here (Finish), though events may still follow
     reveals: bool = False  # the buttons show what the table cannot see (an open choice's hand)
     learning: bool = False  # the seat says what it drew before it chooses (`Learn`)
+    masked: bool = False  # some buttons are a seat's only entry, told without what it is
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,7 @@ class _Step:
     private: dict[str, bool]  # by player: is their part of this step theirs alone?
     reveals: dict[str, bool]  # by player: do their buttons show what the table cannot see?
     learns: dict[str, Learn]  # by player: what it must first say it drew
+    forced: set[str]  # the players with one entry possible, whose buttons would show a secret
 
 
 @dataclass
@@ -227,9 +229,12 @@ class Entry:
         chance = expecting.decider == CHANCE
         private: dict[str, bool] = {}
         reveals: dict[str, bool] = {}
+        forced: set[str] = set()
         if self.game.secrets:
             for player, mine in _by_player(events, self.hooks.shape).items():
                 reveals[player] = not chance and self._reveals(player, mine)
+                if reveals[player] and len(mine) == 1:
+                    forced.add(player)
                 # chance dealt to one seat (a hand, private homework) is that seat's to enter
                 # where the table cannot see it
                 private[player] = self._hidden(player, mine) or (self.strict and reveals[player])
@@ -242,7 +247,7 @@ class Entry:
             for learn in self.hooks.learn(state, self.match.header, self.events[: self.good]):
                 if learn.key not in self.learned:
                     learns[learn.player] = learn
-        return _Step(root, draws, private, reveals, learns)
+        return _Step(root, draws, private, reveals, learns, forced)
 
     def _reveals(self, player: str, events: Sequence[Any]) -> bool:
         """Would this player's buttons show what the table cannot see: are they other than
@@ -310,15 +315,29 @@ class Entry:
         collapse = player is not None or not (
             any(step.private.values()) or any(step.reveals.values())
         )
+        buttons = menu.buttons(node, collapse)
+        shown = buttons
+        if not private:
+            shown = [self._masked(button, step) for button in buttons]
         return Choose(
-            menu.buttons(node, collapse),
+            shown,
             player,
             private,
             chosen=chosen,
             kind=kind,
             over=over,
+            masked=shown != buttons,
             reveals=not private and player is not None and step.reveals.get(player, False),
         )
+
+    def _masked(self, button: menu.Button, step: _Step) -> menu.Button:
+        """A seat's only possible entry, on the table's screen, by its player and kind alone:
+        it needs no choosing, and what it is (a last card kept) the table may not see."""
+        owner = None if button.event is None else self.hooks.shape.owner(button.event)
+        if owner is None or owner not in step.forced:
+            return button
+        said = tuple(t for t in button.tokens if t.name in ("player", "kind"))
+        return menu.Button(button.key, said, event=button.event)
 
     def _node(self, step: _Step) -> menu.Node:
         node, _ = menu.passed(step.root)

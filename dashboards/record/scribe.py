@@ -3,6 +3,7 @@ the proof that the page can record every match squire holds, and the count of it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +13,7 @@ from replay.log import Final
 from replay.replayer import Match, open_log
 
 from . import menu
-from .entry import Choose, Entry, Handover
+from .entry import Choose, Entry, Handover, Screen
 
 _ENCODER = msgspec.json.Encoder()
 
@@ -46,12 +47,21 @@ def from_draft(data: bytes, catalogues: Any = None, path: str = "draft") -> Entr
     return entry
 
 
-def enter_log(data: bytes, catalogues: Any = None, path: str = "log") -> Entered:
-    """Enter every event of a log (uncompressed) through the model's screens."""
+def enter_log(
+    data: bytes,
+    catalogues: Any = None,
+    path: str = "log",
+    *,
+    strict: bool = False,
+    watch: Callable[[Entry, Screen], None] | None = None,
+) -> Entered:
+    """Enter every event of a log (uncompressed) through the model's screens; `watch` sees
+    every screen as the page would show it, before it is tapped."""
     match: Match = open_log(data, path, catalogues=catalogues)
     decode = msgspec.json.Decoder(match.game.event_type | Final).decode
     targets = [decode(line) for _, line in match.lines]
     entry = new_entry(match.header_line, catalogues, path)
+    entry.secrecy(strict)
     shape = entry.hooks.shape
     count = 0
     handed: list[bool] = []
@@ -71,6 +81,8 @@ def enter_log(data: bytes, catalogues: Any = None, path: str = "log") -> Entered
             if guard > 50:
                 raise Stuck(f"{path}: event {index + 1} takes more than 50 taps: {want!r}")
             screen = entry.screen()
+            if watch is not None:
+                watch(entry, screen)
             if isinstance(screen, Handover):
                 entry.take()
             elif isinstance(screen, Choose):

@@ -1,0 +1,161 @@
+"""Nothing the Record page shows a screen gives away what that screen's viewer may not see.
+
+Every entry of a sample of each game is entered again as the page offers it, and every
+screen is read as the page draws it: the table's shared screen, or the screen of the seat the
+device was passed to. A component the engine's view hides from that viewer (a card in another
+seat's hand, a paladin face down) must not be on it, forced entries included. With "Each
+player taps their own moves" off, an open choice may show its player's hand, and the page
+says so above the buttons (`reveals`); with it on, nothing may.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from dashboards.record.entry import Choose, Entry, Screen
+from dashboards.record.scribe import enter_log
+from ingest.files.catalogues import Library
+from replay.registry import GAMES
+
+# A pool's buttons (a hand dealt a card at a time, the paladins a seat says it drew) are
+# every component that may still come, and those entered so far are what the viewer itself
+# was dealt: a value there says nothing of where another copy lies.
+POOLS = ("card:", "seen:")
+SAMPLES = Path(__file__).parents[2] / "data" / "samples"
+
+
+def _header(path: Path) -> dict[str, Any]:
+    with gzip.open(path) as log:
+        header: dict[str, Any] = msgspec.json.decode(log.readline())
+    return header
+
+
+def _samples() -> list[Path]:
+    """A three-player match of each game (Knight Academy's draft then ends each round with
+    every seat's last card, a forced pick), and a Lancelot match, whose colours are entered
+    by the persons who hold them (KA-20)."""
+    chosen: dict[tuple[str, str | None], Path] = {}
+    for path in sorted(SAMPLES.glob("*/*-000000.jsonl.gz")):
+        header = _header(path)
+        variant = header.get("variant")
+        if len(header["players"]) == 3 or variant == "lancelot":
+            chosen.setdefault((header["game"], variant), path)
+    return [chosen[key] for key in sorted(chosen, key=str)]
+
+
+@functools.cache
+def _library() -> Library:
+    return Library()
+
+
+def _strings(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_strings(k) | _strings(v) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return set().union(*(_strings(v) for v in value))
+    return set()
+
+
+def _values(tokens: Any) -> set[str]:
+    return {str(t.value) for t in tokens if isinstance(t.value, str)}
+
+
+def _hidden(game: Any, state: Any, viewer: int) -> set[str]:
+    """The values the whole state holds that the viewer's view of it does not."""
+    whole = _strings(game.snapshot(state))
+    return whole - _strings(game.snapshot(game.view(state, viewer)))
+
+
+def _viewer(entry: Entry, screen: Choose) -> int:
+    """Whose view the screen may show: the table's, or the seat's the device was passed to.
+    A neutral seat's choices are made by a person (Knight Academy's start player, KA-19),
+    who sees what the neutral seat chooses from: its screen is the neutral seat's view."""
+    if not screen.private:
+        return entry.table
+    assert entry.holder is not None, "a private screen shown with no seat holding it"
+    if screen.player in entry.players:
+        own = entry.players.index(screen.player)
+        if entry.hooks.person(entry.state, screen.player) != own:
+            return own
+    return entry.holder
+
+
+def _leaks(entry: Entry, screen: Screen, strict: bool) -> set[str]:
+    """What this screen puts into words that its viewer may not know: hidden from it now,
+    and, for a button that enters an event, still hidden once it is entered (a card played
+    face up is no secret the moment it is played)."""
+    if not isinstance(screen, Choose) or (screen.reveals and not strict):
+        return set()
+    game, state = entry.game, entry.state
+    viewer = _viewer(entry, screen)
+    hidden = _hidden(game, state, viewer)
+    leaked = hidden & _values(screen.chosen)
+    for button in screen.buttons:
+        if button.key.startswith(POOLS):
+            continue
+        shown = hidden & _values(button.tokens)
+        if shown and button.event is not None:
+            after = game.clone(state)
+            game.apply(after, button.event)
+            shown &= _hidden(game, after, viewer)
+        leaked |= shown
+    return leaked
+
+
+SAMPLED = _samples()
+
+
+@pytest.mark.parametrize("strict", [False, True], ids=["open-choices-shown", "strict"])
+@pytest.mark.parametrize("path", SAMPLED, ids=[p.name.split(".")[0] for p in SAMPLED])
+def test_no_screen_shows_what_its_viewer_may_not_see(path: Path, strict: bool) -> None:
+    data = gzip.decompress(path.read_bytes())
+    found: list[str] = []
+    screens = 0
+
+    def watch(entry: Entry, screen: Screen) -> None:
+        nonlocal screens
+        screens += 1
+        leaked = _leaks(entry, screen, strict)
+        if leaked:
+            assert isinstance(screen, Choose)
+            who = "the table" if not screen.private else entry.players[_viewer(entry, screen)]
+            found.append(f"entry {len(entry.events) + 1}: {who} is shown {sorted(leaked)}")
+
+    entered = enter_log(data, _library(), str(path), strict=strict, watch=watch)
+    assert entered.entry.log() == data
+    assert screens >= entered.events // 2
+    assert not found, "\n".join(found[:10])
+
+
+def test_the_oracle_sees_a_hidden_card_on_the_tables_screen() -> None:
+    """The check above can fail: a Knight Academy seat's hand, put on the table's screen,
+    is found."""
+    path = next(p for p in SAMPLED if _header(p)["game"] == "knight-academy")
+    data = gzip.decompress(path.read_bytes())
+    caught: list[set[str]] = []
+
+    def watch(entry: Entry, screen: Screen) -> None:
+        if caught or not isinstance(screen, Choose) or entry.state.phase != "draft":
+            return
+        seat = entry.players[0]
+        hand = entry.state.hands[0]
+        forged = Choose(screen.buttons, chosen=tuple(_tokens(seat, hand)))
+        caught.append(_leaks(entry, forged, strict=True))
+
+    enter_log(data, _library(), str(path), watch=watch)
+    assert caught and caught[0]
+    assert GAMES["knight-academy"].secrets
+
+
+def _tokens(player: str, cards: list[str]) -> list[Any]:
+    from dashboards.record.menu import Token
+
+    return [Token("player", player), *(Token("card", c) for c in cards)]

@@ -33,6 +33,12 @@ LABELS: dict[str, dict[str, str]] = {
         "zh": "明面上的行动（打出的牌）也交给该玩家自己输入，按钮不会显示任何人的手牌。"
         "关闭时由记录者点选，按钮会列出该玩家可出的牌。",
     },
+    "rec_masked": {
+        "en": "A seat with a single entry possible (a last card) is shown without what it "
+        "is: its tap enters it, unseen.",
+        "zh": "某位玩家只有一种可能的录入（如最后一张牌）时，按钮只写玩家和动作，"
+        "不写内容：点一下即录入。",
+    },
     "rec_reveals": {
         "en": "These buttons show what {player} could play: keep the screen from the others.",
         "zh": "这些按钮显示 {player} 可出的内容：请勿让其他人看到屏幕。",

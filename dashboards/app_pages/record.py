@@ -290,6 +290,8 @@ def _choose(name: str, entry: Entry, screen: Choose, lang: str) -> None:
         st.warning(t("rec_private").format(player=plain(who)))
     elif screen.reveals:
         st.caption(t("rec_reveals").format(player=plain(who)))
+    if screen.masked:
+        st.caption(t("rec_masked"))
     heading = button_words(game, screen.chosen, lang) if screen.chosen else ""
     if screen.drawn:
         # what was entered so far, in the words of the field the buttons fill

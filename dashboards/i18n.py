@@ -75,6 +75,38 @@ LABELS: dict[str, dict[str, str]] = {
         "zh": "正在第 {n} 条记录前插入：请选择。",
     },
     "rec_cancel": {"en": "Cancel", "zh": "取消"},
+    "rec_broken": {
+        "en": "The correction breaks {n} of the entries after it: the engine refuses them, "
+        "each checked with the refused ones before it left out. Nothing is lost meanwhile.",
+        "zh": "这次更正使其后 {n} 条记录不再合法（逐条检查，之前不合法的略过）。"
+        "在此期间不会丢失任何记录。",
+    },
+    "rec_breaks": {"en": "breaks {n} later", "zh": "使其后 {n} 条不合法"},
+    "rec_mend": {"en": "Mend entry {n}: {entry}", "zh": "修补第 {n} 条：{entry}"},
+    "rec_mend_all": {
+        "en": "Mend every one that can be, the same way",
+        "zh": "以同样方式修补所有能修补的",
+    },
+    "rec_mended": {
+        "en": "Entries mended: {n}.",
+        "zh": "已修补 {n} 条记录。",
+    },
+    "rec_drop_broken": {
+        "en": "Remove the {n} broken entries",
+        "zh": "删除这 {n} 条不合法的记录",
+    },
+    "rec_cut_n": {
+        "en": "Remove it and all after it ({n} in all)",
+        "zh": "删除它及之后全部（{n} 条）",
+    },
+    "rec_remove_costs": {
+        "en": "Removing entry {n} would break {k} of the entries after it.",
+        "zh": "删除第 {n} 条会使其后 {k} 条记录不合法。",
+    },
+    "rec_remove_free": {
+        "en": "Removing entry {n} breaks none of the entries after it.",
+        "zh": "删除第 {n} 条不会使其后的记录不合法。",
+    },
     "rec_problem": {
         "en": "Entry {n} is no longer legal after the correction ({rule}):",
         "zh": "更正后第 {n} 条记录不再合法（{rule}）：",

@@ -16,6 +16,7 @@ from dashboards.boards import board as board_package
 from dashboards.common import game_label, plain
 from dashboards.data import warehouse_path
 from dashboards.i18n import language, t
+from dashboards.record import menu
 from dashboards.record.entry import Choose, Entry, Handover, Over, Problem
 from dashboards.record.menu import Token
 from dashboards.record.scribe import from_draft, new_entry
@@ -166,9 +167,12 @@ def _corrections(name: str, entry: Entry, said: list[str]) -> None:
     start = max(0, len(said) - SHOWN)
     for i in range(start, len(said)):
         st.markdown(f"{i + 1}. {plain(said[i])}")
-    if entry.problem is not None:
+    if entry.problem is not None:  # the broken ones are listed above, with their rule
+        refused = {problem.index for problem in entry.broken}
         for i in range(entry.good, len(entry.events)):
-            st.markdown(f"{i + 1}. ~~{plain(_kind(entry.events[i]))}~~ {t('rec_unchecked')}")
+            if i not in refused:
+                said_i = _said(entry, entry.events[i], language())
+                st.markdown(f"{i + 1}. {plain(said_i)} {t('rec_unchecked')}")
     with st.expander(t("rec_fix"), key="rec-fix-open"):
         numbers = list(range(len(entry.events)))
         words = [*said, *[_kind(e) for e in entry.events[len(said) :]]]
@@ -179,6 +183,12 @@ def _corrections(name: str, entry: Entry, said: list[str]) -> None:
             format_func=lambda i: f"{i + 1}. {words[i] if i < len(words) else ''}",
             # a new key as the log grows: the choice starts at the last entry again
             key=f"rec-fix-{len(numbers)}",
+        )
+        breaks = entry.removal_cost(chosen)
+        st.caption(
+            t("rec_remove_costs").format(n=chosen + 1, k=breaks)
+            if breaks
+            else t("rec_remove_free").format(n=chosen + 1)
         )
         row = st.container(horizontal=True)
         if row.button(t("rec_change"), key="rec-change"):
@@ -233,6 +243,9 @@ def _recording(name: str) -> None:
         + f" · {t('rec_entries').format(n=len(entry.events))}"
     )
     said = _told(entry.log(), lang)
+    mended = st.session_state.pop("rec-mended", None)
+    if mended is not None:
+        st.success(t("rec_mended").format(n=mended))
     screen = entry.screen()
     if entry.at is not None:
         verb = "rec_inserting" if entry.inserting else "rec_changing"
@@ -241,23 +254,7 @@ def _recording(name: str) -> None:
             entry.cancel()
             st.rerun()
     if isinstance(screen, Problem):
-        st.error(
-            t("rec_problem").format(n=screen.index + 1, rule=screen.rule)
-            + " "
-            + plain(screen.message)
-        )
-        row = st.container(horizontal=True)
-        if row.button(t("rec_change"), key="rec-problem-change", type="primary"):
-            entry.change(screen.index)
-            st.rerun()
-        if row.button(t("rec_remove"), key="rec-problem-remove"):
-            entry.remove(screen.index)
-            _keep(name, entry)
-            st.rerun()
-        if row.button(t("rec_cut"), key="rec-problem-cut"):
-            entry.cut(screen.index)
-            _keep(name, entry)
-            st.rerun()
+        _broken(name, entry, screen, lang)
     elif isinstance(screen, Handover):
         with st.container(border=True, key="rec-handover"):
             st.subheader(t("rec_pass").format(player=plain(screen.player)))
@@ -281,6 +278,60 @@ def _recording(name: str) -> None:
     if not isinstance(screen, Handover) and seat is not None:
         _board(entry, seat)
     _corrections(name, entry, said)
+
+
+def _said(entry: Entry, event: Any, lang: str) -> str:
+    """An entry in words for the table's screen: by its player and kind alone where telling
+    more would give away what its seat chooses from in secret."""
+    shape = entry.hooks.shape
+    tokens = menu.tokens(event, shape)
+    if entry.secret(event):
+        tokens = tuple(t for t in tokens if t.name in ("player", "kind"))
+    return button_words(entry.game.name, tokens, lang)
+
+
+def _broken(name: str, entry: Entry, first: Problem, lang: str) -> None:
+    """Every entry the correction broke, at once; the first mended the obvious way where
+    it can be, changed, or removed; or all of them removed."""
+    broken = entry.broken
+    st.error(t("rec_broken").format(n=len(broken), first=first.index + 1, after=len(entry.events)))
+    secret = entry.secret(entry.events[first.index])
+    for problem in broken:
+        said = _said(entry, entry.events[problem.index], lang)
+        why = "" if secret or problem.index != first.index else f": {plain(problem.message)}"
+        st.markdown(f"{problem.index + 1}. ~~{plain(said)}~~ ({problem.rule}){why}")
+    found = entry.mends()
+    row = st.container(horizontal=True, key="rec-mends")
+    for i, event in enumerate(found):
+        label = t("rec_mend").format(n=first.index + 1, entry=_said(entry, event, lang))
+        if row.button(plain(label), key=f"rec-mend-{i}", type="primary"):
+            entry.mend(event)
+            _keep(name, entry)
+            st.rerun()
+    if found and len(broken) > 1 and row.button(t("rec_mend_all"), key="rec-mend-all"):
+        mended = entry.mend_all()
+        _keep(name, entry)
+        st.session_state["rec-mended"] = mended
+        st.rerun()
+    row = st.container(horizontal=True)
+    if row.button(t("rec_change"), key="rec-problem-change", type="secondary"):
+        entry.change(first.index)
+        st.rerun()
+    if row.button(t("rec_remove"), key="rec-problem-remove"):
+        entry.remove(first.index)
+        _keep(name, entry)
+        st.rerun()
+    if len(broken) > 1 and row.button(
+        t("rec_drop_broken").format(n=len(broken)), key="rec-problem-drop"
+    ):
+        entry.drop_broken()
+        _keep(name, entry)
+        st.rerun()
+    cut = len(entry.events) - first.index
+    if row.button(t("rec_cut_n").format(n=cut), key="rec-problem-cut"):
+        entry.cut(first.index)
+        _keep(name, entry)
+        st.rerun()
 
 
 def _choose(name: str, entry: Entry, screen: Choose, lang: str) -> None:
@@ -311,6 +362,9 @@ def _choose(name: str, entry: Entry, screen: Choose, lang: str) -> None:
             ids = [str(t.value) for t in button.tokens if isinstance(t.value, str)]
             label += " · " + " ".join(ids)
         more = not button.enters and not button.key.startswith(("card:", "seen:"))
+        cost = screen.costs.get(button.key, 0)
+        if cost:  # told before the change is made: what it would break after it
+            label += " · " + t("rec_breaks").format(n=cost)
         grid.button(
             plain(label + (" …" if more else "")),
             key=f"rec-b-{i}",

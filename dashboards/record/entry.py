@@ -29,22 +29,14 @@ from replay.game import CHANCE
 from replay.log import Final
 from replay.replayer import Match, open_log, start
 
-from . import menu
+from . import mends, menu
+from .mends import Problem as Problem
 from .shapes import Draw, Learn, hooks
 
 # Chance that lists more outcomes than this is entered a component at a time (a game's
 # `draws`); fewer are buttons like any choice.
 OUTCOMES = 5000
 _ENCODER = msgspec.json.Encoder()
-
-
-@dataclass(frozen=True)
-class Problem:
-    """An entry a correction made illegal: its number (from 0), the rule, the message."""
-
-    index: int
-    rule: str
-    message: str
 
 
 @dataclass(frozen=True)
@@ -71,6 +63,7 @@ class Choose:
     reveals: bool = False  # the buttons show what the table cannot see (an open choice's hand)
     learning: bool = False  # the seat says what it drew before it chooses (`Learn`)
     masked: bool = False  # some buttons are a seat's only entry, told without what it is
+    costs: dict[str, int] = field(default_factory=dict)  # while correcting: entries broken
 
 
 @dataclass(frozen=True)
@@ -93,6 +86,7 @@ class _Step:
     reveals: dict[str, bool]  # by player: do their buttons show what the table cannot see?
     learns: dict[str, Learn]  # by player: what it must first say it drew
     forced: set[str]  # the players with one entry possible, whose buttons would show a secret
+    costs: dict[str, int] = field(default_factory=dict)  # by button: entries it would break
 
 
 @dataclass
@@ -118,6 +112,8 @@ class Entry:
     auto: list[int] = field(default_factory=list)  # entries made without a tap: forced
     seen: list[str] = field(default_factory=list)  # what a seat says it drew, so far
     learned: set[tuple[Any, ...]] = field(default_factory=set)  # what it has said
+    broken: list[Problem] = field(default_factory=list)  # every entry refused, the first too
+    swaps: dict[str, str] = field(default_factory=dict)  # what the last change exchanged
     _state: Any = None
     _step: _Step | None = None
 
@@ -181,6 +177,9 @@ class Entry:
                 break
             self.good = index + 1
         self.auto = [i for i in self.auto if i < self.good]
+        self.broken = []
+        if self.problem is not None:
+            self.broken = mends.broken(self.game, self.game.clone(state), self.events, self.good)
         self._state = state
         self._step = None
         self.keys, self.draw, self.drawn, self.seen = [], None, [], []
@@ -327,8 +326,18 @@ class Entry:
             kind=kind,
             over=over,
             masked=shown != buttons,
+            costs=self._costs(step, shown),
             reveals=not private and player is not None and step.reveals.get(player, False),
         )
+
+    def _costs(self, step: _Step, buttons: list[menu.Button]) -> dict[str, int]:
+        """While an entry is being changed: how many later entries each button would break."""
+        if self.at is None:
+            return {}
+        for button in buttons:
+            if button.event is not None and button.key not in step.costs:
+                step.costs[button.key] = self.cost(button.event)
+        return {b.key: step.costs[b.key] for b in buttons if b.key in step.costs}
 
     def _masked(self, button: menu.Button, step: _Step) -> menu.Button:
         """A seat's only possible entry, on the table's screen, by its player and kind alone:
@@ -473,7 +482,9 @@ class Entry:
             return
         if self.inserting:
             self.events.insert(self.at, event)
+            self.swaps = {}
         else:
+            self.swaps = mends.exchanged(self.events[self.at], event)
             self.events[self.at] = event
         self.at, self.inserting, self.holder = None, False, None
         self.recheck()
@@ -507,9 +518,85 @@ class Entry:
 
     def remove(self, index: int) -> None:
         del self.events[index]
+        self.swaps = {}
         self.ended = False
         self.at, self.inserting, self.holder = None, False, None
         self.recheck()
+
+    # ---- what a correction costs, and mending what it broke --------------------------
+
+    def cost(self, event: Any) -> int:
+        """While entry `at` is being changed (or inserted before): how many of the entries
+        after it `event` would break."""
+        assert self.at is not None
+        state = self.game.clone(self._state)
+        self.game.apply(state, event)
+        after = self.at if self.inserting else self.at + 1
+        return len(mends.broken(self.game, state, self.events, after))
+
+    def removal_cost(self, index: int) -> int:
+        """How many of the entries after `index` its removal would break (those already
+        broken counted too)."""
+        state = start(self.match)
+        for event in self.events[:index]:
+            try:
+                self.game.apply(state, event)
+            except RulesError:
+                continue
+        return len(mends.broken(self.game, state, self.events, index + 1))
+
+    def mends(self) -> list[Any]:
+        """What may stand in for the first entry broken: the correction's exchange made in
+        it, or the same entry as another seat's; each one the engine accepts."""
+        if self.problem is None:
+            return []
+        event = self.events[self.problem.index]
+        return mends.mends(self.game, self._state, event, self.swaps, self.players)
+
+    def mend(self, event: Any) -> None:
+        """Put `event` in place of the first entry broken; the rest is checked again."""
+        assert self.problem is not None
+        self.events[self.problem.index] = event
+        self.ended = False
+        self.recheck()
+
+    def mend_all(self) -> int:
+        """Mend each entry broken in turn with its first mend, while one has one: the
+        entries mended."""
+        done = 0
+        while self.problem is not None:
+            found = self.mends()
+            if not found:
+                break
+            self.mend(found[0])
+            done += 1
+        return done
+
+    def drop_broken(self) -> None:
+        """Remove every entry broken: what is left is the log as the engine accepts it."""
+        for problem in reversed(self.broken):
+            del self.events[problem.index]
+        self.ended = False
+        self.at, self.inserting, self.holder = None, False, None
+        self.recheck()
+
+    def secret(self, event: Any) -> bool:
+        """Would telling `event` on the table's screen give away what the table cannot see:
+        does its seat choose here from what only it can see?"""
+        player = self.hooks.shape.owner(event)
+        if not self.game.secrets or player is None:
+            return False
+        if self.hooks.person(self._state, player) is None:
+            return False
+        try:
+            theirs = [
+                e
+                for e in self.game.legal_events(self._state, None)
+                if self.hooks.shape.owner(e) == player
+            ]
+        except RulesError:
+            return True
+        return not theirs or self._reveals(player, theirs) or self._hidden(player, theirs)
 
     def cut(self, index: int) -> None:
         """Remove entry `index` and every one after it."""

@@ -308,6 +308,10 @@ LABELS: dict[str, dict[str, str]] = {
     "seat_advantage": {"en": "seat advantage (p < 0.05)", "zh": "存在座位优势 (p < 0.05)"},
     "no_evidence": {"en": "no evidence of a seat advantage", "zh": "没有座位优势的证据"},
     "verdict": {"en": "Verdict", "zh": "结论"},
+    # the seat-advantage test's numbers, by their columns' names
+    "chi_square": {"en": "chi²", "zh": "卡方值"},
+    "dof": {"en": "dof", "zh": "自由度"},
+    "p": {"en": "p", "zh": "p 值"},
     "no_match": {"en": "No match with this id.", "zh": "没有这个编号的对局。"},
     "all": {"en": "All", "zh": "全部"},
     "overview": {"en": "Matches in the warehouse", "zh": "仓库中的对局"},

@@ -63,9 +63,12 @@ def show(
     links: Mapping[str, str] | None = None,
     helps: Mapping[str, str] | None = None,
     formats: Mapping[str, str] | None = None,
+    files: pl.DataFrame | None = None,
 ) -> None:
     """The table with its columns named in the reader's language, then its two download
     buttons (file names say what it holds; the files keep the warehouse's column names).
+    `files`: what the files hold where the table is shaped for reading (a column a player),
+    a row a fact with named columns.
     `links`: columns of addresses within the app, drawn as links showing what the pattern's
     group matches (e.g. the `name` of `/player?name=Ann`); `helps`: a label key by column,
     its header's tooltip saying what the column holds; `formats`: a number format by column
@@ -88,10 +91,11 @@ def show(
         frame, hide_index=True, column_config=headers, height="auto" if height is None else height
     )
     row = st.container(horizontal=True)
+    kept = frame if files is None else files
     # The files are made only when a button is clicked.
     row.download_button(
         f"⬇ {t('download_csv')}",
-        lambda: csv_bytes(frame),
+        lambda: csv_bytes(kept),
         f"{name}.csv",
         "text/csv",
         key=f"{name}-csv",
@@ -99,7 +103,7 @@ def show(
     )
     row.download_button(
         f"⬇ {t('download_parquet')}",
-        lambda: parquet_bytes(frame),
+        lambda: parquet_bytes(kept),
         f"{name}.parquet",
         "application/octet-stream",
         key=f"{name}-parquet",

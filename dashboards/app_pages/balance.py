@@ -36,12 +36,12 @@ for (count,), group in seats.group_by("player_count", maintain_order=True):
     stat, p, dof = chi_square_p(wins, expected)
     tests.append(
         {
-            t("players"): count,
-            t("matches"): int(cast("int | None", group["matches"].max()) or 0),
-            "chi²": round(stat, 2),
+            "players": count,
+            "matches": int(cast("int | None", group["matches"].max()) or 0),
+            "chi_square": round(stat, 2),
             "dof": dof,
             "p": p,
-            t("verdict"): t("seat_advantage") if p < 0.05 else t("no_evidence"),
+            "verdict": t("seat_advantage") if p < 0.05 else t("no_evidence"),
         }
     )
 # A seat's n is its matches: each match has one seat at each place in the turn order.

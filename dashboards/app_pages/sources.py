@@ -44,9 +44,19 @@ st.plotly_chart(
     ).update_layout(height=320, xaxis_title=None, yaxis_title=t("points"), legend_title=None),
     key="means",
 )
+# The files keep the columns' names (show labels the headers): the sources and the seats'
+# outcome by their labels, as the chart shows them.
 show(
-    summary.select("label", "group", "seats", "mean", "low", "q1", "median", "q3", "high").rename(
-        {"label": t("source"), "group": t("outcome"), "seats": t("seats"), "mean": t("mean")}
+    summary.select(
+        pl.col("label").alias("source"),
+        pl.col("group").alias("outcome"),
+        "seats",
+        "mean",
+        "low",
+        "q1",
+        "median",
+        "q3",
+        "high",
     ),
     "points-by-source",
 )
@@ -104,7 +114,7 @@ if by == "agent":
     )
 show(
     means.select("value", "source", "seats", "mean").rename(
-        {"value": t({"agent": "bot", "player_count": "players"}.get(by, by))}
+        {"value": {"agent": "bot", "player_count": "players"}.get(by, by)}
     ),
     f"points-by-source-by-{by}",
 )
@@ -122,19 +132,7 @@ decisive = with_wilson(
     "matches",
 )
 st.caption(t("decisive_caption"))
-show(
-    decisive.rename(
-        {
-            "source": t("source"),
-            "matches": t("matches"),
-            "winner_changes": t("decisive"),
-            "share": t("share"),
-            "interval_low": t("interval_low"),
-            "interval_high": t("interval_high"),
-        }
-    ),
-    "decisive-sources",
-)
+show(decisive.rename({"winner_changes": "decisive"}), "decisive-sources")
 
 st.subheader(t("match"))
 sql, params = where(flt, queries.LATEST_MATCHES)

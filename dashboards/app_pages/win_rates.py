@@ -86,17 +86,7 @@ for dimension in DIMENSIONS:
     )
     with table:
         show(
-            frame.rename(
-                {
-                    "value": t(dimension),
-                    "seats": t("seats"),
-                    "wins": t("wins"),
-                    "tie_breaks": t("tie_breaks"),
-                    "win_rate": t("win_rate"),
-                    "low": t("interval_low"),
-                    "high": t("interval_high"),
-                }
-            ),
+            frame.rename({"value": dimension, "low": "interval_low", "high": "interval_high"}),
             f"win-rate-by-{dimension}",
             height=220,
         )

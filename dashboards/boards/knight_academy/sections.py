@@ -52,6 +52,14 @@ def beneath(
     rnd = next((r for r in rounds if r.round == chosen), rounds[0])
     lang = language()
     rows = grid(rnd, players, perspective, t("hidden"), lambda c: card(c, lang))
+    # The file a row a seat's cell ("dealt", or the pick's number): the table's own columns
+    # are the players.
+    cells = (
+        pl.DataFrame(rows)
+        .select("", *[p for p in players if p in rows[0]])
+        .rename({"": "pick"})
+        .unpivot(index="pick", variable_name="player", value_name="cards")
+    )
     for row in rows:
         row[""] = t("dealt") if row[""] == "dealt" else f"{t('pick')} {row['']}"
     frame = pl.DataFrame(rows).select("", *[p for p in players if p in rows[0]])
@@ -63,7 +71,7 @@ def beneath(
             + ", ".join(f"{who} → {to}" for who, to in passes.items() if to is not None)
         )
     )
-    show(frame, f"draft-{game_id}-{rnd.round}")
+    show(frame, f"draft-{game_id}-{rnd.round}", files=cells)
     hates = [p for p in rnd.picks if p.hate and kept_seen(p, perspective)]
     if hates:
         show(

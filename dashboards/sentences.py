@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from dashboards.i18n import t
+from dashboards.spacing import written
 from replay.facts import Fact, PiecesRemoved, ResourceChanged, ScoreChanged, TrackMoved, TrackRanked
 from replay.log import Final
 from replay.replayer import Match, Step
@@ -29,7 +30,7 @@ def told(match: Match, steps: Sequence[Step], lang: str, seat: int | None = None
     (None: everything, as the log holds it)."""
     from dashboards.boards import board  # the boards import the shared helpers below
 
-    return list(board(match.game.name).sentences(match, steps, lang, seat))
+    return [written(s, lang) for s in board(match.game.name).sentences(match, steps, lang, seat)]
 
 
 def listed(items: Iterable[str], lang: str) -> str:
@@ -53,8 +54,9 @@ def joined(action: str, clauses: Iterable[str], lang: str) -> str:
 
 
 def said(key: str, lang: str, **fields: object) -> str:
-    """The label `key` in `lang` with its fields filled in."""
-    return t(key, lang).format(**fields)
+    """The label `key` in `lang` with its fields filled in (in Chinese, spaced where a name or
+    a number meets a Han character)."""
+    return written(t(key, lang).format(**fields), lang)
 
 
 def points(n: int, lang: str) -> str:

@@ -225,10 +225,19 @@ catalogue = f" · {t('catalogue')} {loaded.catalogue}" if loaded.catalogue else 
 # A match played under other rules than the game's standard ones says so (KA-21's advanced).
 named = match.header.ruleset
 ruleset = f" · {named}" if named and named != match.game.standard_ruleset else ""
+# A seat the state names otherwise than its player (KA-20's colours) in the board's words.
+seat_words = getattr(board_of, "seat_name", None)
+
+
+def seat_named(player: str) -> str:
+    return str(seat_words(player, players, lang)) if seat_words else player
+
+
+starter = seat_named(view["start_player"])
 st.caption(
     plain(
         f"{game_label(match.game.name)} · {t(match.header.variant)}{ruleset}{catalogue} · "
-        f"{board_of.caption(view)} · {t('start_player')}: {view['start_player']}"
+        f"{board_of.caption(view)} · {t('start_player')}: {starter}"
     )
 )
 
@@ -252,9 +261,9 @@ def expected(expect: dict[str, object]) -> str:
     kinds = [str(k) for k in (expect.get("kinds") or [expect["kind"]])]  # type: ignore[attr-defined]
     what = t("or").join(t(f"event_{kind}") for kind in kinds)
     waiting = [str(p) for p in expect["players"]]  # type: ignore[attr-defined]
-    who = ", ".join(waiting) if waiting else t("chance")
+    who = ", ".join(seat_named(p) for p in waiting) if waiting else t("chance")
     by = expect.get("decided_by")
-    decider = t("chance") if by == "chance" else str(by)
+    decider = t("chance") if by == "chance" else seat_named(str(by))
     chosen = " " + t("decided_by").format(by=decider) if by and by not in waiting else ""
     return f"{t('next_expected')}: {who} — {what}{chosen}"
 

@@ -153,7 +153,8 @@ EXAMPLE = {
 @pytest.fixture(scope="module")
 def names(warehouse) -> set[str]:
     """The names and ids a page may show in any language: the players and bots of the stored
-    matches, their ids and rule sets, and every name in the shipped catalogues."""
+    matches, their ids and rule sets, and the shipped catalogues' own names (their components
+    have Chinese names of their own, data/catalogues/<game>/names/)."""
     found: set[str] = set()
     for (value,) in sql(
         warehouse,
@@ -162,7 +163,8 @@ def names(warehouse) -> set[str]:
     ):
         found.add(str(value))
     for path in (ROOT / "data" / "catalogues").glob("*/*.toml"):
-        found |= set(_names_in(tomllib.loads(path.read_text("utf-8"))))
+        document = tomllib.loads(path.read_text("utf-8"))
+        found |= set(_names_in(document.get("catalogue", {}))) | {str(document.get("name", ""))}
     for game in GAMES.values():  # the rule numbers' keys, as What if's changes name them
         for config in game.rulesets.values():
             found |= set(_keys_in(msgspec.to_builtins(config)))

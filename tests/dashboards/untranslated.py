@@ -1,8 +1,9 @@
 """Every word a page shows, read from its element tree (AppTest), and the English ones left on
 a Chinese page: a word of three Latin letters or more that is not a name or an id.
 
-Names and ids are what the matches and catalogues hold (players, bots, components, game ids,
-rule sets) and the few words that read the same in both languages (file formats, rule ids).
+Names and ids are what the matches and catalogues hold (players, bots, game ids, rule sets,
+a catalogue's own name) and the few words that read the same in both languages (file formats,
+rule ids).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ NOT_SHOWN = re.compile(
 )
 # Read the same in every language.
 NOTATION = {
-    "CSV", "HTML", "Parquet", "DuckDB", "SQL", "JSON", "JSONL", "squire", "dof", "chi",
+    "CSV", "HTML", "Parquet", "DuckDB", "SQL", "JSON", "JSONL", "squire",
     "Elo", "TrueSkill", "Plackett", "Luce", "ELO", "API", "URL", "UTC", "gzip", "jsonl",
     "Mann", "Whitney", "Wilson", "Wald", "Bonferroni", "Holm", "SPRT", "vs", "MiB",
     "English", "Language",  # the language switch names each language in its own

@@ -209,7 +209,7 @@ def _card(cat: Catalogue | None, card: str, lang: str) -> dict[str, Any]:
     if found is None:
         return {t("name", lang): card}
     return {
-        t("name", lang): words.name(cat, card),
+        t("name", lang): words.name(cat, card, lang),
         t("kind", lang): words.kind(cat, card, lang),
         t("aa_col_cost", lang): words.cost(cat, card, lang),
         t("prestige", lang): found.prestige,

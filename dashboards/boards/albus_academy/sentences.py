@@ -133,7 +133,7 @@ class Telling:
         if isinstance(event, TakeTile):
             return said("aa_say_take_tile", lang, who=who, what=self.does(event.tile)), []
         if isinstance(event, UseItem):
-            item = words.name(cat, event.item)
+            item = words.name(cat, event.item, lang)
             return said("aa_say_use_item", lang, who=who, item=item), self.chosen(event)
         if isinstance(event, CompleteHomework):
             card = words.phrase(cat, event.card, lang)

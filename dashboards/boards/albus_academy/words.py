@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from dashboards.i18n import t
-from dashboards.sentences import listed
+from dashboards.names import in_language
+from dashboards.sentences import listed, said
 from replay.game import HIDDEN
 from replay.games.albus_academy import RULES
 from replay.games.albus_academy.catalogue import CORNERS, Catalogue, Homework
@@ -128,8 +129,8 @@ def position(at: Any, rows: int, cols: int, lang: str) -> str:
     elif rows == 3:
         row = t("aa_row_middle", lang)
     else:
-        row = t("aa_row_nth", lang).format(n=_ordinal(r + 1, lang))
-    return t("aa_at", lang).format(row=row, col=_ordinal(c + 1, lang))
+        row = said("aa_row_nth", lang, n=_ordinal(r + 1, lang))
+    return said("aa_at", lang, row=row, col=_ordinal(c + 1, lang))
 
 
 def _ordinal(n: int, lang: str) -> str:
@@ -155,10 +156,14 @@ def card(cat: Catalogue | None, card_id: str) -> Homework | None:
     return cat.homework.get(card_id) if cat is not None else None
 
 
-def name(cat: Catalogue | None, card_id: str) -> str:
-    """A homework card's catalogue name (its id where the catalogue is not known)."""
+def name(cat: Catalogue | None, card_id: str, lang: str) -> str:
+    """A homework card's name in `lang` where the catalogue's names file gives one, else its
+    catalogue name (its id where the catalogue is not known)."""
     found = card(cat, card_id)
-    return found.name if found is not None and found.name else card_id
+    if found is None or cat is None:
+        return card_id
+    own = in_language(GAME, cat.name, cat.version, "homework", card_id, lang)
+    return own or found.name or card_id
 
 
 def kind(cat: Catalogue | None, card_id: str, lang: str) -> str:
@@ -175,11 +180,11 @@ def cost(cat: Catalogue | None, card_id: str, lang: str) -> str:
 
 
 def phrase(cat: Catalogue | None, card_id: str, lang: str) -> str:
-    """A card by its kind and name: "the spell Tempest" / "法术 Tempest"."""
+    """A card by its kind and name: "the spell Tempest" / "法术 风暴术"."""
     found = card(cat, card_id)
     if found is None:
         return card_id
-    return t(f"aa_the_{found.kind}", lang).format(name=found.name or card_id)
+    return t(f"aa_the_{found.kind}", lang).format(name=name(cat, card_id, lang))
 
 
 def does(cat: Catalogue | None, card_id: str, lang: str) -> str:

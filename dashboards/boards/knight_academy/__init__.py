@@ -4,6 +4,7 @@ knights' grail track, the king's scrolls, the wagers and the codex."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import plotly.graph_objects as go
@@ -24,6 +25,7 @@ __all__ = [
     "caption",
     "component",
     "figure",
+    "seat_name",
     "sentences",
     "side",
     "tables",
@@ -45,6 +47,12 @@ def anchors(events: list[dict[str, Any]]) -> dict[int, str]:
                 event["index"] - 1, f"{t('round')} {event['round']} — {t('phase_' + event['kind'])}"
             )
     return marks
+
+
+def seat_name(player: str, players: Sequence[str], lang: str) -> str:
+    """A seat as the table names it: one of the match's `players` by name; a seat that is none
+    of them, a lancelot colour (KA-20) the state seats in its player's place, in words."""
+    return player if player in players else colour(player, lang)
 
 
 def caption(view: dict[str, Any]) -> str:
@@ -88,7 +96,7 @@ def tables(view: dict[str, Any], players: list[str], lang: str) -> list[tuple[st
         if seat["neutral"]:
             name += f" ({t('neutral', lang)})"
         if player in owners:
-            name = f"{colour(player, lang)} ({owners[player]})"
+            name = f"{seat_name(player, players, lang)} ({owners[player]})"
         row: dict[str, object] = {
             t("player", lang): name,
             t("hand", lang): _held(seat["hand"], lang),
@@ -161,6 +169,7 @@ def figure(
     # The discs' seats: the players, or in lancelot their four colours (KA-20).
     for seat, player in enumerate(view["seats"]):
         owner = view.get("owners", {}).get(player)
+        named = literal(seat_name(player, players, language()))
         xs, ys, texts, symbols = [], [], [], []
         for row, track in enumerate(tracks):
             for disc in view["tracks"][track]:
@@ -169,14 +178,14 @@ def figure(
                 xs.append(disc["square"])
                 ys.append(len(tracks) - 1 - row - 0.3 + 0.16 * disc["order"])
                 lap = f" · {t('lap')} {disc['lap'] + 1}" if disc["lap"] else ""
-                texts.append(f"{literal(player)}: {t(track)} {disc['progress']}{lap}")
+                texts.append(f"{named}: {t(track)} {disc['progress']}{lap}")
                 symbols.append("diamond" if disc["lap"] else "circle")
         fig.add_trace(
             go.Scatter(
                 x=xs,
                 y=ys,
                 mode="markers",
-                name=literal(player) + (f" ({literal(owner)})" if owner else ""),
+                name=named + (f" ({literal(owner)})" if owner else ""),
                 text=texts,
                 hoverinfo="text",
                 marker={

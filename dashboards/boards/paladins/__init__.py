@@ -178,7 +178,7 @@ def _square_hover(sq: dict[str, Any], needs: list[tuple[int, int] | None], lang:
     if need is not None:
         parts.append(t("pa_region_needs", lang).format(faith=need[0], strength=need[1]))
     if "player" in sq:
-        parts.append(t("pa_on_square", lang).format(who=sq["player"], piece=t(sq["piece"], lang)))
+        parts.append(said("pa_on_square", lang, who=sq["player"], piece=t(sq["piece"], lang)))
     if not sq["open"]:
         parts.append(t("closed", lang))
     return " · ".join(parts)

@@ -1,7 +1,8 @@
 """Paladins' components in words, for the sentences, the board and the tables alike: a card by
-its catalogue name ("Aldric", "Stone Ring"), a square by where it lies and what it gives
-("region 2, square 4 (2 VP)"), a reward in words ("1 silver, 2 provisions · 1 VP"), workers by
-colour ("two red workers"), and what each card costs and does, for a hover or a table."""
+its catalogue name ("Aldric", "Stone Ring"; in Chinese as its names file gives it), a square
+by where it lies and what it gives ("region 2, square 4 (2 VP)"), a reward in words
+("1 silver, 2 provisions · 1 VP"), workers by colour ("two red workers"), and what each card
+costs and does, for a hover or a table."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from dashboards.i18n import t
+from dashboards.names import in_language
 from dashboards.sentences import listed
+from dashboards.spacing import written
 from replay.games.paladins import RULES
 from replay.games.paladins.catalogue import Catalogue
 from replay.games.paladins.words import COLOURS
@@ -68,7 +71,7 @@ def gives_parts(reward: str | Mapping[str, int], lang: str) -> list[str]:
     for choices in _terms(reward):
         said = t("pa_or", lang).join(amount(n, unit, lang) for n, unit in choices)
         (points if all(unit == "vp" for _, unit in choices) else things).append(said)
-    return [part for part in (t("pa_comma", lang).join(things), *points) if part]
+    return [written(part, lang) for part in (t("pa_comma", lang).join(things), *points) if part]
 
 
 def gives(reward: str | Mapping[str, int], lang: str) -> str:
@@ -243,7 +246,7 @@ def name(card: str, lang: str, given: Catalogue | None = None) -> str:
     kind, cat = found
     data = cat.entry(kind, card)
     if getattr(data, "name", ""):
-        return str(data.name)
+        return in_language(GAME, cat.name, cat.version, kind, card, lang) or str(data.name)
     if kind == "square":
         region, n = place(card, cat)
         return t("pa_square", lang).format(region=region, n=n, gives=gives(data.reward, lang))

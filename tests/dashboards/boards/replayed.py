@@ -6,7 +6,7 @@ import functools
 import gzip
 from pathlib import Path
 
-from dashboards.boards import board
+from dashboards.sentences import told as shared_told
 from ingest.files.catalogues import Library
 from replay.registry import PACKAGES
 from replay.replayer import Match, Outcome, open_log, replay
@@ -28,5 +28,6 @@ def replayed(game: str, name: str) -> tuple[Match, Outcome]:
 
 
 def told(game: str, name: str, lang: str, seat: int | None = None) -> list[str]:
+    """The sentences as a page shows them (`dashboards.sentences.told`: Chinese spaced)."""
     match, outcome = replayed(game, name)
-    return list(board(game).sentences(match, outcome.steps, lang, seat))
+    return shared_told(match, outcome.steps, lang, seat)

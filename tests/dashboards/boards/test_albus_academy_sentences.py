@@ -49,7 +49,7 @@ def test_the_game_tells_its_own_sentences():
 EXPECTED = {
     9: (
         "Ann draws the item Focusing Lens (4 shards, 1 prestige)",
-        "Ann 抽到物品 Focusing Lens（4 碎片，1 声望）",
+        "Ann 抽到物品聚焦透镜（4 碎片，1 声望）",
     ),
     18: (
         "Ann casts from the bottom-right corner (homework)",
@@ -59,11 +59,11 @@ EXPECTED = {
     19: (
         "Ann completes the item Piggy Bank: Shards 3 → 0, +1 prestige (1 in all), "
         "Homework done 0 → 1",
-        "Ann 完成物品 Piggy Bank：碎片 3 → 0，声望 +1（共 1），已完成作业 0 → 1",
+        "Ann 完成物品存钱罐：碎片 3 → 0，声望 +1（共 1），已完成作业 0 → 1",
     ),
     20: (
         "Drawn to the public homework: the spell Meteor (9 will, 8 prestige)",
-        "公共作业区翻出法术 Meteor（9 意志，8 声望）",
+        "公共作业区翻出法术陨石术（9 意志，8 声望）",
     ),
     # Cid's cast closed when Ann's began: round 1 ended then. Bob and Cid have 3 shards
     # each and no homework: Bob leads as the first seat.
@@ -82,25 +82,25 @@ EXPECTED = {
     28: (
         "Bob places a tile (shard) on the middle row, 1st from left: Tiles placed 0 → 1, "
         "Whole links 0 → 2",
-        "Bob 将一块板块（碎片）放在中排左起第1格：已放置板块 0 → 1，完整连接 0 → 2",
+        "Bob 将一块板块（碎片）放在中排左起第 1 格：已放置板块 0 → 1，完整连接 0 → 2",
     ),
     # T19 `oo--` turned once is `-oo-`: its E half meets the se corner's W half.
     32: (
         "Cid places a tile (will + shard) on the bottom row, 3rd from left, turned 90°: "
         "Tiles placed 0 → 1, Whole links 0 → 1",
-        "Cid 将一块板块（意志 + 碎片）放在下排左起第3格，旋转 90°：已放置板块 0 → 1，"
+        "Cid 将一块板块（意志 + 碎片）放在下排左起第 3 格，旋转 90°：已放置板块 0 → 1，"
         "完整连接 0 → 1",
     ),
     39: (
         "Bob triggers the linked middle row, 1st from left (shard)",
-        "Bob 触发相连的中排左起第1格（碎片）",
+        "Bob 触发相连的中排左起第 1 格（碎片）",
     ),
     40: ("Bob collects a shard: Shards 3 → 4", "Bob 收集碎片：碎片 3 → 4"),
     # S10 Renewal: 5 will, 2 prestige, ready+3; three positions chosen.
     44: (
         "Cid completes the spell Renewal: Will 5 → 0, +2 prestige (2 in all), "
         "Homework done 0 → 1, removes 3 exhaustion markers",
-        "Cid 完成法术 Renewal：意志 5 → 0，声望 +2（共 2），已完成作业 0 → 1，移除 3 个耗尽标记",
+        "Cid 完成法术复苏术：意志 5 → 0，声望 +2（共 2），已完成作业 0 → 1，移除 3 个耗尽标记",
     ),
     59: (
         "Ann rests and clears the exhaustion markers",
@@ -111,7 +111,7 @@ EXPECTED = {
         "Cid completes the item Twin Chalice: Shards 6 → 0, +2 prestige (11 in all), "
         "Homework done 7 → 8, takes the class dismissed card (+2 prestige, 13 in all) — the "
         "end is triggered",
-        "Cid 完成物品 Twin Chalice：碎片 6 → 0，声望 +2（共 11），已完成作业 7 → 8，"
+        "Cid 完成物品双子圣杯：碎片 6 → 0，声望 +2（共 11），已完成作业 7 → 8，"
         "获得下课卡（声望 +2，共 13）——终局已触发",
     ),
     377: (
@@ -147,9 +147,7 @@ def test_a_seat_hears_of_another_seats_private_homework_only_as_a_card():
     assert told(SWAPPED, "en", 0)[186] == (
         "Bob rests, clears the exhaustion markers and swaps a homework card for a new one"
     )
-    assert (
-        told(SWAPPED, "zh", 1)[186] == "Bob 休息，移除所有耗尽标记，并弃掉法术 Alchemy 换一张新牌"
-    )
+    assert told(SWAPPED, "zh", 1)[186] == "Bob 休息，移除所有耗尽标记，并弃掉法术炼金术换一张新牌"
 
 
 def _words(*texts: str) -> set[str]:

@@ -51,18 +51,18 @@ EXPECTED: dict[str, dict[int, tuple[str, str]]] = {
     THREE: {
         1: (
             "Round 1 (Cid starts): Fay is dealt Sword 3, Sword 5, Charity 5, Quest 2 and Quest 4",
-            "第 1 轮（Cid 先手）：Fay 拿到剑 3、剑 5、慈善 5、任务 2和任务 4",
+            "第 1 轮（Cid 先手）：Fay 拿到剑 3、剑 5、慈善 5、任务 2 和任务 4",
         ),
         # round 1 passes left: Fay (the third seat) to Ann (the first)
         4: (
             "Fay keeps Sword 3 and passes Sword 5, Charity 5, Quest 2 and Quest 4 to Ann",
-            "Fay 留下剑 3，把剑 5、慈善 5、任务 2和任务 4传给 Ann",
+            "Fay 留下剑 3，把剑 5、慈善 5、任务 2 和任务 4 传给 Ann",
         ),
-        25: ("Cid plays Sword 3 on Tournament: 0 → 3", "Cid 将剑 3打在骑士竞技上：0 → 3"),
+        25: ("Cid plays Sword 3 on Tournament: 0 → 3", "Cid 将剑 3 打在骑士竞技上：0 → 3"),
         # Fay's quest at 2, Cid's at 4: Ann lands on Cid's square, on top of it (KA-8)
         30: (
             "Ann plays Quest 4: Quest 0 → 4, passes Fay and Cid",
-            "Ann 打出任务 4：任务 0 → 4，超过 Fay和Cid",
+            "Ann 打出任务 4：任务 0 → 4，超过 Fay 和 Cid",
         ),
         # Cid alone has courage; joust Fay 3, tournament Cid 3, education Fay 4 and two at 0
         # (KA-12: both −3, nobody −1); totals Fay 3, Cid 0, Ann −3
@@ -102,7 +102,7 @@ EXPECTED: dict[str, dict[int, tuple[str, str]]] = {
         96: (
             "Round 4 (Cid starts): the discards are shuffled into the deck; Fay is dealt "
             "Sword 4, Quest 2, King 2, Courage 2 and King 3",
-            "第 4 轮（Cid 先手）：弃牌洗回牌堆；Fay 拿到剑 4、任务 2、国王 2、骑士风度 2和国王 3",
+            "第 4 轮（Cid 先手）：弃牌洗回牌堆；Fay 拿到剑 4、任务 2、国王 2、骑士风度 2 和国王 3",
         ),
         # no final line: the last step says who won (Ann 22, Cid 26, Fay 16)
         191: (
@@ -119,29 +119,29 @@ EXPECTED: dict[str, dict[int, tuple[str, str]]] = {
         3: (
             "Ann splits their hand: pile 1 (Charity 5, Courage 4 and King 4) and pile 2 "
             "(Sword 3, Sword 4 and Sword 5)",
-            "Ann 将手牌分成两堆：第 1 堆（慈善 5、骑士风度 4和国王 4）"
-            "和第 2 堆（剑 3、剑 4和剑 5）",
+            "Ann 将手牌分成两堆：第 1 堆（慈善 5、骑士风度 4 和国王 4）"
+            "和第 2 堆（剑 3、剑 4 和剑 5）",
         ),
         4: (
             "Bob splits their hand: pile 1 (Charity 2, Courage 2 and Education 3) and pile 2 "
             "(Education 4, Sword 3 and Sword 3); the piles are turned face up",
-            "Bob 将手牌分成两堆：第 1 堆（慈善 2、骑士风度 2和教育 3）"
-            "和第 2 堆（教育 4、剑 3和剑 3）；双方的牌堆翻开",
+            "Bob 将手牌分成两堆：第 1 堆（慈善 2、骑士风度 2 和教育 3）"
+            "和第 2 堆（教育 4、剑 3 和剑 3）；双方的牌堆翻开",
         ),
         5: (
             "Ann takes Bob's pile 1 (Charity 2, Courage 2 and Education 3)",
-            "Ann 拿走 Bob 的第 1 堆（慈善 2、骑士风度 2和教育 3）",
+            "Ann 拿走 Bob 的第 1 堆（慈善 2、骑士风度 2 和教育 3）",
         ),
         6: (
             "Bob takes Ann's pile 1 (Charity 5, Courage 4 and King 4); each keeps their own "
             "pile the other left",
-            "Bob 拿走 Ann 的第 1 堆（慈善 5、骑士风度 4和国王 4）；双方各自留下对方没选的那堆",
+            "Bob 拿走 Ann 的第 1 堆（慈善 5、骑士风度 4 和国王 4）；双方各自留下对方没选的那堆",
         ),
         # Bob's pile 1 and Ann's own pile 2
         7: (
             "Ann lays Charity 2, Education 3 and Sword 5 under blue; Courage 2, Sword 3 and "
             "Sword 4 under green",
-            "Ann 摆牌：蓝色下放慈善 2、教育 3和剑 5；绿色下放骑士风度 2、剑 3和剑 4",
+            "Ann 摆牌：蓝色下放慈善 2、教育 3 和剑 5；绿色下放骑士风度 2、剑 3 和剑 4",
         ),
         12: (
             "Bob's yellow plays Charity 5: Charity 0 → 5, passes Ann's blue",
@@ -166,7 +166,7 @@ EXPECTED: dict[str, dict[int, tuple[str, str]]] = {
         4: ("The codex is laid face down: −3, 0, −1", "秘密法典面朝下布置：−3、0、−1"),
         18: (
             "Bob plays Sword 3 on White Knight: 0 → 3, the grail stands 3 toward the White Knight",
-            "Bob 将剑 3打在白骑士上：0 → 3，圣杯偏向白骑士 3 格",
+            "Bob 将剑 3 打在白骑士上：0 → 3，圣杯偏向白骑士 3 格",
         ),
         21: (
             "Bob plays Education 3: Education 0 → 3, passes Ann, looks at codex slot 3 (−1)",
@@ -177,7 +177,7 @@ EXPECTED: dict[str, dict[int, tuple[str, str]]] = {
         22: (
             "Cid plays Sword 5 on Black Knight: 0 → 5, the grail stands 2 toward the Black "
             "Knight. Round 1 scoring — no points",
-            "Cid 将剑 5打在黑骑士上：0 → 5，圣杯偏向黑骑士 2 格。第 1 轮计分——无人得分",
+            "Cid 将剑 5 打在黑骑士上：0 → 5，圣杯偏向黑骑士 2 格。第 1 轮计分——无人得分",
         ),
         23: ("Bob takes the shield in codex slot 3: −1 point", "Bob 拿取法典第 3 格的盾徽：−1 分"),
         24: (
@@ -189,7 +189,7 @@ EXPECTED: dict[str, dict[int, tuple[str, str]]] = {
             "Ann plays Sword 3 on White Knight: 3 → 6, passes Cid, the grail is back in the "
             "middle. Round 2 scoring — White Knight: Ann +5, Cid +3; Black Knight: Cid +5, "
             "Bob +3; Quest by shields: Cid −1",
-            "Ann 将剑 3打在白骑士上：3 → 6，超过 Cid，圣杯回到中间。第 2 轮计分——白骑士：Ann +5、"
+            "Ann 将剑 3 打在白骑士上：3 → 6，超过 Cid，圣杯回到中间。第 2 轮计分——白骑士：Ann +5、"
             "Cid +3；黑骑士：Cid +5、Bob +3；任务（按盾徽）：Cid −1",
         ),
         51: (
@@ -231,7 +231,7 @@ TOLD_TO: dict[tuple[str, int], dict[int, tuple[str, str]]] = {
         1: ("Round 1 (Cid starts): Fay is dealt 5 cards", "第 1 轮（Cid 先手）：Fay 拿到 5 张牌"),
         3: (
             "Cid is dealt Courage 2, Sword 3, Quest 4, Sword 4 and Education 4",
-            "Cid 拿到骑士风度 2、剑 3、任务 4、剑 4和教育 4",
+            "Cid 拿到骑士风度 2、剑 3、任务 4、剑 4 和教育 4",
         ),
         4: (
             "Fay keeps a card and passes the other 4 to Ann",
@@ -241,13 +241,13 @@ TOLD_TO: dict[tuple[str, int], dict[int, tuple[str, str]]] = {
         6: (
             "Cid keeps Courage 2 and passes Sword 3, Quest 4, Sword 4 and Education 4 to Fay; "
             "Cid receives Charity 3, King 2, Education 3 and Charity 4 from Ann",
-            "Cid 留下骑士风度 2，把剑 3、任务 4、剑 4和教育 4传给 Fay；Cid 从 Ann 处接到慈善 3、"
-            "国王 2、教育 3和慈善 4",
+            "Cid 留下骑士风度 2，把剑 3、任务 4、剑 4 和教育 4 传给 Fay；Cid 从 Ann 处接到慈善 3、"
+            "国王 2、教育 3 和慈善 4",
         ),
         # Ann's pick ends the step: what she passes is Cid's hand now
         9: (
             "Ann keeps a card and passes Sword 5, Quest 2 and Quest 4 to Cid",
-            "Ann 留下一张牌，把剑 5、任务 2和任务 4传给 Cid",
+            "Ann 留下一张牌，把剑 5、任务 2 和任务 4 传给 Cid",
         ),
         13: (
             "Ann keeps a card and passes the other card to Cid",
@@ -265,9 +265,9 @@ TOLD_TO: dict[tuple[str, int], dict[int, tuple[str, str]]] = {
             "Bob splits their hand: pile 1 (Charity 2, Courage 2 and Education 3) and pile 2 "
             "(Education 4, Sword 3 and Sword 3); the piles are turned face up: Ann's pile 1 "
             "(Charity 5, Courage 4 and King 4) and pile 2 (Sword 3, Sword 4 and Sword 5)",
-            "Bob 将手牌分成两堆：第 1 堆（慈善 2、骑士风度 2和教育 3）"
-            "和第 2 堆（教育 4、剑 3和剑 3）；双方的牌堆翻开："
-            "Ann 的第 1 堆（慈善 5、骑士风度 4和国王 4）和第 2 堆（剑 3、剑 4和剑 5）",
+            "Bob 将手牌分成两堆：第 1 堆（慈善 2、骑士风度 2 和教育 3）"
+            "和第 2 堆（教育 4、剑 3 和剑 3）；双方的牌堆翻开："
+            "Ann 的第 1 堆（慈善 5、骑士风度 4 和国王 4）和第 2 堆（剑 3、剑 4 和剑 5）",
         ),
     },
     (BOARDS, 0): {  # Ann: she looked at slot 2 only, and keeps her own shields' worth

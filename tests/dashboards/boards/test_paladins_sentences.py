@@ -58,7 +58,7 @@ def test_the_game_tells_its_own_sentences() -> None:
 EXPECTED = {
     3: (
         "The king's order 1: Border Watch (at the end: 4 VP for at least 4 outposts)",
-        "国王第 1 道命令：Border Watch（终局：至少 4 个前哨得 4 胜利分）",
+        "国王第 1 道命令：边境守望（终局：至少 4 个前哨得 4 胜利分）",
     ),
     4: (
         "The tavern offers: white, red, black and purple; two blue, red and white; "
@@ -67,18 +67,18 @@ EXPECTED = {
     ),
     5: (
         "Ann chooses Isembard, puts Lisette back on top and Delphine at the bottom",
-        "Ann 选择 Isembard，将 Lisette 放回牌堆顶，Delphine 放到牌堆底",
+        "Ann 选择伊森巴德，将莉塞特放回牌堆顶，德尔菲娜放到牌堆底",
     ),
     # Isembard's workers are black and blue (PA-11); tav-01's white, white, green and blue.
     8: (
         "Ann reveals Isembard (black and blue workers) and takes two white, green and blue "
         "workers from the tavern",
-        "Ann 亮出 Isembard（一个黑色和一个蓝色工人），从酒馆拿取两个白色、一个绿色和一个蓝色工人",
+        "Ann 亮出伊森巴德（一个黑色和一个蓝色工人），从酒馆拿取两个白色、一个绿色和一个蓝色工人",
     ),
     # Almoner costs 2 silver; its quest gives 3 VP (one worker: the card is discarded, PA-21).
     12: (
         "Bob does Almoner's quest with a white worker: pays 2 silver, +3 VP",
-        "Bob 用一个白色工人完成 Almoner 的任务：支付 2 银币，+3 胜利分",
+        "Bob 用一个白色工人完成施赈官的任务：支付 2 银币，+3 胜利分",
     ),
     # Jar spot 7 gives 5 VP, then +1 faith (PA-34); the first jar's 1 silver is Isembard's
     # discount off.
@@ -95,15 +95,15 @@ EXPECTED = {
     20: (
         "Cid does Carpenter's quest with a red worker, paying with a debt: +3 provisions, "
         "+1 white worker",
-        "Cid 用一个红色工人完成 Carpenter 的任务，以欠债代替付款：+3 给养，+1 个白色工人",
+        "Cid 用一个红色工人完成木匠的任务，以欠债代替付款：+3 给养，+1 个白色工人",
     ),
     # Aldric's +2 strength against Longship Crew's 7: 5 missing, 3 silver (PA-53); the attack
     # gives 2 influence and 2 VP, Aldric 1 VP more.
     22: (
         "Bob attacks Longship Crew with purple and two red workers: pays 3 silver, "
         "influence 0 → 2, +2 VP, +1 VP (Aldric)",
-        "Bob 用一个紫色和两个红色工人攻击 Longship Crew：支付 3 银币，影响力 0 → 2，"
-        "+2 胜利分，+1 胜利分（Aldric）",
+        "Bob 用一个紫色和两个红色工人攻击长船船员：支付 3 银币，影响力 0 → 2，"
+        "+2 胜利分，+1 胜利分（奥德里克）",
     ),
     # The last pass ends round 1: Ann's faith 2, Bob's influence 2 and 6 VP lead.
     28: (
@@ -114,7 +114,7 @@ EXPECTED = {
     ),
     29: (
         "New townsfolk: Abbess, Farmer, Baker and Scout Captain",
-        "新市民：Abbess、Farmer、Baker和Scout Captain",
+        "新市民：女修道院长、农夫、面包师和斥候队长",
     ),
     # r2-6 gives 2 VP; the first monk costs 1 provision and reveals +1 faith.
     41: (
@@ -128,17 +128,17 @@ EXPECTED = {
         "Cid garrisons an outpost with purple, black and red workers in region 1, square 5 "
         "(2 silver): pays 1 provision, +2 silver, strength 0 → 1, +1 VP (Scout Captain)",
         "Cid 用一个紫色、一个黑色和一个红色工人在第 1 区第 5 格（2 银币）驻守前哨："
-        "支付 1 给养，+2 银币，武力 0 → 1，+1 胜利分（Scout Captain）",
+        "支付 1 给养，+2 银币，武力 0 → 1，+1 胜利分（斥候队长）",
     ),
     61: (
         "The king's favour: Open Court (workers: any; 2 silver; recruit a displayed "
         "townsfolk for free)",
-        "国王恩惠：Open Court（工人：任意；2 银币；免费招募一名展示中的市民）",
+        "国王恩惠：开放朝堂（工人：任意；2 银币；免费招募一名展示中的市民）",
     ),
     79: (
         "Cid takes the king's favour Open Court with a blue worker, recruiting Armourer: "
         "pays 2 silver, +1 red worker",
-        "Cid 用一个蓝色工人使用国王恩惠 Open Court，招募 Armourer：支付 2 银币，+1 个红色工人",
+        "Cid 用一个蓝色工人使用国王恩惠开放朝堂，招募铸甲匠：支付 2 银币，+1 个红色工人",
     ),
     # sus-08 carries the inquisition: Cid (with it) and Ann hold 3 suspicion cards (PA-58).
     167: (
@@ -149,7 +149,7 @@ EXPECTED = {
     ),
     181: (
         "Ann passes with no worker left; the game ends: Bob 44, Ann 39 and Cid -9",
-        "Ann 跳过，手上已无工人；游戏结束：Bob 44 分、Ann 39 分和Cid -9 分",
+        "Ann 跳过，手上已无工人；游戏结束：Bob 44 分、Ann 39 分和 Cid -9 分",
     ),
 }
 
@@ -168,7 +168,7 @@ EXAMPLE_EXPECTED = {
     9: (
         "Bob attacks Lost Legion with green, blue and purple workers: pays 4 silver, "
         "+2 silver, influence 0 → 2, strength 0 → 1",
-        "Bob 用一个绿色、一个蓝色和一个紫色工人攻击 Lost Legion：支付 4 银币，+2 银币，"
+        "Bob 用一个绿色、一个蓝色和一个紫色工人攻击失落军团：支付 4 银币，+2 银币，"
         "影响力 0 → 2，武力 0 → 1",
     ),
     11: (
@@ -184,7 +184,7 @@ EXAMPLE_EXPECTED = {
     # Jorun's discount of 2 takes off.
     31: (
         "Bob attacks River Pirates with green and two red workers: +1 silver, influence 2 → 4",
-        "Bob 用一个绿色和两个红色工人攻击 River Pirates：+1 银币，影响力 2 → 4",
+        "Bob 用一个绿色和两个红色工人攻击河盗：+1 银币，影响力 2 → 4",
     ),
 }
 
@@ -297,7 +297,7 @@ def test_rewards_in_words_as_a_square_shows_them() -> None:
     assert words.gives("1silver 2prov 1vp", "en") == "1 silver, 2 provisions · 1 VP"
     assert words.gives("1silver 2prov 1vp", "zh") == "1 银币、2 给养 · 1 胜利分"
     assert words.gives("1silver/2prov 1vp", "en") == "1 silver or 2 provisions · 1 VP"
-    assert words.gives("1silver/2prov 1vp", "zh") == "1 银币或2 给养 · 1 胜利分"
+    assert words.gives("1silver/2prov 1vp", "zh") == "1 银币或 2 给养 · 1 胜利分"
     assert words.gives("1red 2vp", "en") == "1 red worker · 2 VP"
     assert words.gives("2white", "en") == "2 white workers"
     assert words.gives("1repay 3vp", "en") == "1 debt repaid · 3 VP"
@@ -355,9 +355,9 @@ def test_tables_have_chinese_headers_and_keep_another_seats_paladin_hidden() -> 
     assert seats.columns[:3] == ["玩家", "圣骑士", "得分"]
     assert all(re.search(r"[\u4e00-\u9fff]", c) for _, f in frames for c in f.columns)
     row = dict(zip(seats["玩家"], seats["圣骑士"], strict=True))
-    assert row["Ann"] == "隐藏" and row["Bob"].startswith("Lisette")
+    assert row["Ann"] == "隐藏" and row["Bob"].startswith("莉塞特")  # Lisette, in Chinese
     cells = " ".join(str(v) for _, f in frames for v in f.to_numpy().ravel())
-    assert "Delphine" not in cells  # Ann's, face down to Bob
+    assert "德尔菲娜" not in cells and "Delphine" not in cells  # Ann's, face down to Bob
     english = dict(tables(view, players, "en"))
     assert "Delphine" not in " ".join(
         str(v) for f in english.values() for v in f.to_numpy().ravel()

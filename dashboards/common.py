@@ -56,7 +56,8 @@ def held(names: list[str], unit: str = "", lang: str | None = None) -> str:
     only from the back (`HIDDEN`) as a count, marked hidden."""
     backs = names.count(HIDDEN)
     named = ", ".join(name for name in names if name != HIDDEN)
-    counted = f"{backs}{f' {unit}' if unit else ''} ({t('hidden', lang)})" if backs else ""
+    count = f"{backs} {unit}" if unit else str(backs)
+    counted = t("hidden_count", lang).format(count=count) if backs else ""
     return " · ".join(part for part in (named, counted) if part)
 
 

@@ -248,6 +248,7 @@ LABELS: dict[str, dict[str, str]] = {
     "perspective": {"en": "Perspective", "zh": "视角"},
     "everyone": {"en": "Everyone (all hands open)", "zh": "全部（公开所有手牌）"},
     "hidden": {"en": "hidden", "zh": "隐藏"},
+    "hidden_count": {"en": "{count} (hidden)", "zh": "{count}（隐藏）"},  # "3 cards (hidden)"
     "deck": {"en": "Deck", "zh": "牌堆"},
     "score": {"en": "Score", "zh": "得分"},
     "total": {"en": "Total", "zh": "总分"},
@@ -308,6 +309,10 @@ LABELS: dict[str, dict[str, str]] = {
     "seat_advantage": {"en": "seat advantage (p < 0.05)", "zh": "存在座位优势 (p < 0.05)"},
     "no_evidence": {"en": "no evidence of a seat advantage", "zh": "没有座位优势的证据"},
     "verdict": {"en": "Verdict", "zh": "结论"},
+    # the seat-advantage test's numbers, by their columns' names
+    "chi_square": {"en": "chi²", "zh": "卡方值"},
+    "dof": {"en": "dof", "zh": "自由度"},
+    "p": {"en": "p", "zh": "p 值"},
     # the seat-advantage test's numbers, by their columns' names
     "chi_square": {"en": "chi²", "zh": "卡方值"},
     "dof": {"en": "dof", "zh": "自由度"},

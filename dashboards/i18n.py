@@ -75,6 +75,10 @@ LABELS: dict[str, dict[str, str]] = {
         "zh": "正在第 {n} 条记录前插入：请选择。",
     },
     "rec_cancel": {"en": "Cancel", "zh": "取消"},
+    "rec_refused_draw": {
+        "en": "These cards cannot all have been dealt here ({rule}): enter them again.",
+        "zh": "这些牌不可能全部在此发出（{rule}）：请重新输入。",
+    },
     "rec_broken": {
         "en": "The correction breaks {n} of the entries after it: the engine refuses them, "
         "each checked with the refused ones before it left out. Nothing is lost meanwhile.",

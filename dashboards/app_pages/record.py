@@ -343,6 +343,8 @@ def _choose(name: str, entry: Entry, screen: Choose, lang: str) -> None:
         st.caption(t("rec_reveals").format(player=plain(who)))
     if screen.masked:
         st.caption(t("rec_masked"))
+    if screen.refused:  # on the seat's own screen; the engine's words would name others' cards
+        st.error(t("rec_refused_draw").format(rule=screen.refused[0]))
     heading = button_words(game, screen.chosen, lang) if screen.chosen else ""
     if screen.drawn:
         # what was entered so far, in the words of the field the buttons fill

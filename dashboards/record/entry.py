@@ -64,6 +64,7 @@ class Choose:
     learning: bool = False  # the seat says what it drew before it chooses (`Learn`)
     masked: bool = False  # some buttons are a seat's only entry, told without what it is
     costs: dict[str, int] = field(default_factory=dict)  # while correcting: entries broken
+    refused: tuple[str, str] | None = None  # the draw just entered was refused: rule, message
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,7 @@ class Entry:
     learned: set[tuple[Any, ...]] = field(default_factory=set)  # what it has said
     broken: list[Problem] = field(default_factory=list)  # every entry refused, the first too
     swaps: dict[str, str] = field(default_factory=dict)  # what the last change exchanged
+    refused: tuple[str, str] | None = None  # the draw just entered, refused: rule, message
     _state: Any = None
     _step: _Step | None = None
 
@@ -378,16 +380,23 @@ class Entry:
                 self.holder = seat
             else:
                 return Handover(seat, player)
-        values = draw.next_values(self.drawn)
+        private = player is not None and step.private.get(player, False)
+        values = self._pool(draw, private)
         buttons = [menu.Button(f"card:{v}", (menu.Token(draw.field, v),)) for v in values]
         return Choose(
             buttons,
             player,
-            player is not None and step.private.get(player, False),
+            private,
             drawn=tuple(self.drawn),
             kind=draw.kind,
             over=over,
+            refused=self.refused,
         )
+
+    def _pool(self, draw: Draw, private: bool) -> list[str]:
+        """The components a draw's next button may be: on its seat's own screen, all that
+        seat cannot rule out, so what the buttons lack tells it nothing of another hand."""
+        return draw.offered_values(self.drawn) if private else draw.next_values(self.drawn)
 
     # ---- taps ----------------------------------------------------------------------
 
@@ -405,6 +414,7 @@ class Entry:
         assert isinstance(screen, Choose), screen
         step = self.step()
         self.taps += 1
+        self.refused = None
         if key.startswith("draw:"):
             self.draw = int(key.split(":", 1)[1])
             return
@@ -422,11 +432,15 @@ class Entry:
         if key.startswith("card:"):
             draw = step.draws[self.draw or 0]
             value = key.split(":", 1)[1]
-            if value not in draw.next_values(self.drawn):
+            if value not in self._pool(draw, screen.private):
                 raise KeyError(key)
             self.drawn.append(value)
             if len(self.drawn) == draw.count:
-                self._enter(draw.event(self.drawn))
+                try:
+                    self._enter(draw.event(self.drawn))
+                except RulesError as err:  # a card the seat could not see is not there
+                    self.drawn = []
+                    self.refused = (err.rule, err.message)
             return
         button = next((b for b in screen.buttons if b.key == key), None)
         if button is None:
@@ -467,7 +481,9 @@ class Entry:
     def _enter(self, event: Any) -> None:
         """Apply an entry: at the end of the log, or in place of (before) entry `at`."""
         state = self.game.clone(self._state)
-        self.game.apply(state, event)  # the buttons are the engine's: it never refuses
+        # the buttons are the engine's: it refuses only a draw its seat composed from what it
+        # could not rule out (`_pool`), and then before it changes anything
+        self.game.apply(state, event)
         step = self._step
         private_before = step is not None and self.holder is not None
         if self.at is None:

@@ -26,6 +26,10 @@ class Draw:
     template: Any  # the event, its list to be filled
     field: str
     stages: tuple[tuple[Counter[str], int], ...]
+    # What the seat dealt to may be told it can be dealt: the pools as its own view has them
+    # (every card it has not seen), where the real pools would show by what they lack what
+    # another seat was dealt. None: the real pools (a draw the table sees).
+    offered: tuple[tuple[Counter[str], int], ...] | None = None
 
     @property
     def count(self) -> int:
@@ -42,13 +46,12 @@ class Draw:
 
     def next_values(self, drawn: Sequence[str]) -> list[str]:
         """What the next component may be, given those entered so far."""
-        done = 0
-        for pool, n in self.stages:
-            if len(drawn) < done + n:
-                left = pool - Counter(drawn[done:])
-                return sorted(v for v, k in left.items() if k > 0)
-            done += n
-        return []
+        return _next(self.stages, drawn)
+
+    def offered_values(self, drawn: Sequence[str]) -> list[str]:
+        """What the seat dealt to is offered next: all the next component may be, as far as
+        it can tell."""
+        return _next(self.offered if self.offered is not None else self.stages, drawn)
 
     def event(self, drawn: Sequence[str]) -> Any:
         return msgspec.structs.replace(self.template, **{self.field: list(drawn)})
@@ -64,6 +67,16 @@ class Draw:
         if len(values) < 2:
             return [self.event(first)]
         return [self.event(first), self.event([*second, values[-1]])]
+
+
+def _next(stages: tuple[tuple[Counter[str], int], ...], drawn: Sequence[str]) -> list[str]:
+    done = 0
+    for pool, n in stages:
+        if len(drawn) < done + n:
+            left = pool - Counter(drawn[done:])
+            return sorted(v for v, k in left.items() if k > 0)
+        done += n
+    return []
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import random
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +26,10 @@ from replay.registry import GAMES
 
 # A pool's buttons (a hand dealt a card at a time, the paladins a seat says it drew) are
 # every component that may still come, and those entered so far are what the viewer itself
-# was dealt: a value there says nothing of where another copy lies.
+# was dealt: a value there says nothing of where another copy lies. What a pool lacks might:
+# it is checked against the pools of states the viewer could be in (RESAMPLES of them).
 POOLS = ("card:", "seen:")
+RESAMPLES = 3
 SAMPLES = Path(__file__).parents[2] / "data" / "samples"
 
 
@@ -88,6 +91,29 @@ def _viewer(entry: Entry, screen: Choose) -> int:
     return entry.holder
 
 
+def _pool_leaks(entry: Entry, screen: Choose, viewer: int) -> set[str]:
+    """A seat's own pool (a hand dealt to it): its buttons it would not be offered in another
+    state it could be in (what it cannot see dealt again, `resample`), or offered there and
+    not here. By what they lack, the buttons would tell where the cards it cannot see lie.
+    A draw the table enters is shown to the table as it is entered."""
+    pool = {b.key.removeprefix("card:") for b in screen.buttons if b.key.startswith("card:")}
+    if not pool or entry.hooks.draws is None:
+        return set()
+    game = entry.game
+    differ: set[str] = set()
+    for seed in range(RESAMPLES):
+        could = game.resample(entry.state, viewer, random.Random(seed))
+        for draw in entry.hooks.draws(could):
+            if draw.label == _label(entry):
+                offered = draw.offered_values if screen.private else draw.next_values
+                differ |= pool ^ set(offered(screen.drawn))
+    return differ
+
+
+def _label(entry: Entry) -> tuple[Any, ...]:
+    return entry.step().draws[entry.draw or 0].label
+
+
 def _leaks(entry: Entry, screen: Screen, strict: bool) -> set[str]:
     """What this screen puts into words that its viewer may not know: hidden from it now,
     and, for a button that enters an event, still hidden once it is entered (a card played
@@ -98,6 +124,9 @@ def _leaks(entry: Entry, screen: Screen, strict: bool) -> set[str]:
     viewer = _viewer(entry, screen)
     hidden = _hidden(game, state, viewer)
     leaked = hidden & _values(screen.chosen)
+    if screen.private:  # a pool is offered as the person at the device could know it
+        assert entry.holder is not None
+        leaked |= _pool_leaks(entry, screen, entry.holder)
     for button in screen.buttons:
         if button.key.startswith(POOLS):
             continue
@@ -159,3 +188,37 @@ def _tokens(player: str, cards: list[str]) -> list[Any]:
     from dashboards.record.menu import Token
 
     return [Token("player", player), *(Token("card", c) for c in cards)]
+
+
+def test_a_hand_is_dealt_from_every_card_its_seat_has_not_seen_and_refused_if_none_is_left() -> (
+    None
+):
+    """KA-4: Ann is dealt the only Quest 5 (and the only King 5). Bob, dealt next on his own
+    screen, is still offered both, since he cannot know where they are; entered, his hand is
+    refused on his screen without naming whose they are, and nothing is entered."""
+    from dashboards.record.entry import Handover
+    from tests.dashboards.test_record import _deal, _entry
+
+    entry = _entry("knight-academy", ["Ann", "Bob", "Cid"])
+    ann = ["quest-5", "king-5", "sword-3", "sword-4", "education-2"]
+    screen = entry.screen()
+    assert isinstance(screen, Choose)
+    entry.tap(next(b.key for b in screen.buttons if b.tokens[0].value == "Ann"))
+    _deal(entry, ann)
+    screen = entry.screen()
+    assert isinstance(screen, Choose)
+    entry.tap(next(b.key for b in screen.buttons if b.tokens[0].value == "Bob"))
+    screen = entry.screen()
+    assert isinstance(screen, Choose) and screen.private and entry.holder == 1
+    offered = {b.key for b in screen.buttons}
+    assert {"card:quest-5", "card:king-5"} <= offered
+    assert entry.state.deck.get("quest-5", 0) == 0  # none is left to deal
+    for card in ["quest-5", "sword-5", "courage-2", "courage-3", "charity-2"]:
+        entry.tap(f"card:{card}")
+    screen = entry.screen()
+    assert isinstance(screen, Choose) and screen.private and screen.refused is not None
+    assert screen.refused[0] == "KA-4"
+    assert len(entry.events) == 1 and screen.drawn == ()  # Bob's hand entered again
+    _deal(entry, ["quest-4", "sword-5", "courage-2", "courage-3", "charity-2"])
+    assert len(entry.events) == 2 and entry.problem is None
+    assert isinstance(entry.screen(), Choose | Handover)

@@ -75,6 +75,21 @@ def view(state: State, seat: int | None) -> State:
     return seen
 
 
+def unseen(seen: State) -> Counter[str]:
+    """KA-2: the deck's cards less every card a view shows (hands, picks, held cards, the
+    discard pile): those that may lie anywhere it does not see, the deck among them."""
+    left = Counter(seen.config.deck)
+    left -= Counter(
+        card
+        for group in (seen.hands, seen.picked, seen.held)
+        for cards in group
+        for card in cards
+        if card != HIDDEN
+    )
+    left -= Counter(seen.discard)
+    return left
+
+
 def resample(state: State, seat: int | None, rng: random.Random) -> State:
     """A whole state `seat` could be in: every card it cannot see dealt again, uniformly, from
     the deck's cards less those it sees (KA-2); every codex shield it cannot see drawn from
@@ -83,17 +98,7 @@ def resample(state: State, seat: int | None, rng: random.Random) -> State:
     if seat is None:
         return drawn
     drawn.seen_by = None
-    unseen = Counter(state.config.deck)
-    seen_cards = Counter(
-        card
-        for group in (drawn.hands, drawn.picked, drawn.held)
-        for cards in group
-        for card in cards
-        if card != HIDDEN
-    )
-    seen_cards.update(drawn.discard)
-    unseen -= seen_cards
-    pool = list(unseen.elements())
+    pool = list(unseen(drawn).elements())
     rng.shuffle(pool)
 
     def deal(count: int) -> list[str]:

@@ -317,10 +317,6 @@ LABELS: dict[str, dict[str, str]] = {
     "chi_square": {"en": "chi²", "zh": "卡方值"},
     "dof": {"en": "dof", "zh": "自由度"},
     "p": {"en": "p", "zh": "p 值"},
-    # the seat-advantage test's numbers, by their columns' names
-    "chi_square": {"en": "chi²", "zh": "卡方值"},
-    "dof": {"en": "dof", "zh": "自由度"},
-    "p": {"en": "p", "zh": "p 值"},
     "no_match": {"en": "No match with this id.", "zh": "没有这个编号的对局。"},
     "all": {"en": "All", "zh": "全部"},
     "overview": {"en": "Matches in the warehouse", "zh": "仓库中的对局"},

@@ -80,8 +80,8 @@ LABELS: dict[str, dict[str, str]] = {
         "zh": "这些牌不可能全部在此发出（{rule}）：请重新输入。",
     },
     "rec_broken": {
-        "en": "The correction breaks {n} of the entries after it: the engine refuses them, "
-        "each checked with the refused ones before it left out. Nothing is lost meanwhile.",
+        "en": "The correction breaks {n} of the entries after it (each checked as if the "
+        "broken ones before it were gone). Nothing is lost meanwhile.",
         "zh": "这次更正使其后 {n} 条记录不再合法（逐条检查，之前不合法的略过）。"
         "在此期间不会丢失任何记录。",
     },

@@ -27,6 +27,7 @@ from ingest.files.catalogues import Library
 from ingest.pipeline.upload import ingest_uploads
 from ingest.simulation.simulate import catalogue_for
 from ingest.warehouse import drafts
+from ingest.warehouse.origin import RECORDING
 from replay.registry import GAMES
 from replay.replayer import open_log, replay
 
@@ -212,7 +213,7 @@ def _kind(event: Any) -> str:
 def _finish(name: str, entry: Entry) -> None:
     entry.finish()
     log = entry.log()
-    report = ingest_uploads([(f"{name}.jsonl", io.BytesIO(log))], db)
+    report = ingest_uploads([(f"{name}.jsonl", io.BytesIO(log))], db, RECORDING)
     # the viewer opens at its last step, the final scores: each event a step, the claim too
     st.session_state["rec-report"] = (name, report, len(log.splitlines()) - 1)
     if report.ingested or report.present:
@@ -287,7 +288,7 @@ def _said(entry: Entry, event: Any, lang: str) -> str:
     tokens = menu.tokens(event, shape)
     if entry.secret(event):
         tokens = tuple(t for t in tokens if t.name in ("player", "kind"))
-    return button_words(entry.game.name, tokens, lang)
+    return button_words(entry.game.name, tokens, lang, entry.players)
 
 
 def _broken(name: str, entry: Entry, first: Problem, lang: str) -> None:
@@ -336,7 +337,8 @@ def _broken(name: str, entry: Entry, first: Problem, lang: str) -> None:
 
 def _choose(name: str, entry: Entry, screen: Choose, lang: str) -> None:
     game = entry.game.name
-    who = screen.player or ""
+    who = button_words(game, (Token("player", screen.player),), lang, entry.players)
+    who = who if screen.player else ""
     if screen.private:
         st.warning(t("rec_private").format(player=plain(who)))
     elif screen.reveals:
@@ -345,7 +347,7 @@ def _choose(name: str, entry: Entry, screen: Choose, lang: str) -> None:
         st.caption(t("rec_masked"))
     if screen.refused:  # on the seat's own screen; the engine's words would name others' cards
         st.error(t("rec_refused_draw").format(rule=screen.refused[0]))
-    heading = button_words(game, screen.chosen, lang) if screen.chosen else ""
+    heading = button_words(game, screen.chosen, lang, entry.players) if screen.chosen else ""
     if screen.drawn:
         # what was entered so far, in the words of the field the buttons fill
         field = screen.buttons[0].tokens[0].name if screen.buttons else "cards"
@@ -357,7 +359,7 @@ def _choose(name: str, entry: Entry, screen: Choose, lang: str) -> None:
         heading = " · ".join(x for x in (who, what, heading) if x)
     st.markdown(f"**{plain(heading) if heading else t('rec_next')}**")
     grid = st.container(horizontal=True, key="rec-buttons")
-    labels = [button_words(game, button.tokens, lang) for button in screen.buttons]
+    labels = [button_words(game, b.tokens, lang, entry.players) for b in screen.buttons]
     for i, button in enumerate(screen.buttons):
         label = labels[i]
         if labels.count(label) > 1:  # two cards that read the same: told apart by their ids

@@ -3,6 +3,7 @@ its name, a hex by its place), with the field it sets where the value alone woul
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from dashboards.boards import board
@@ -72,8 +73,12 @@ def value_words(game: str, name: str, value: Any, lang: str) -> str:
     return str(value)
 
 
-def token_words(game: str, token: Token, lang: str) -> str:
+def token_words(game: str, token: Token, lang: str, players: Sequence[str] = ()) -> str:
     if token.name == "player":
+        # a seat none of the header's players is (a lancelot colour) is named by its game
+        seat_name = getattr(board(game), "seat_name", None)
+        if seat_name is not None and players:
+            return str(seat_name(str(token.value), players, lang))
         return str(token.value)
     if token.name == "kind":
         return t(f"event_{token.value}", lang)
@@ -86,5 +91,8 @@ def token_words(game: str, token: Token, lang: str) -> str:
     return said
 
 
-def button_words(game: str, tokens: tuple[Token, ...], lang: str) -> str:
-    return " · ".join(token_words(game, token, lang) for token in tokens)
+def button_words(
+    game: str, tokens: tuple[Token, ...], lang: str, players: Sequence[str] = ()
+) -> str:
+    """A button's tokens in words; `players`, the match's, to tell a seat from a colour."""
+    return " · ".join(token_words(game, token, lang, players) for token in tokens)

@@ -248,6 +248,7 @@ LABELS: dict[str, dict[str, str]] = {
     "next": {"en": "Next ▶", "zh": "下一步 ▶"},
     "jump": {"en": "Jump to", "zh": "跳转到"},
     "round": {"en": "Round", "zh": "回合"},
+    "round_setup": {"en": "Setup", "zh": "准备阶段"},
     "phase": {"en": "Phase", "zh": "阶段"},
     "perspective": {"en": "Perspective", "zh": "视角"},
     "everyone": {"en": "Everyone (all hands open)", "zh": "全部（公开所有手牌）"},

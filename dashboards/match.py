@@ -16,13 +16,15 @@ from dashboards.sentences import told
 from ingest.files.catalogues import Library
 from ingest.files.read import rebuilt
 from replay.game import Result
-from replay.replayer import Match, Step, open_log, replay, state_at
+from replay.replayer import Match, Outcome, Step, open_log, replay, state_at
 
 
 @dataclass(frozen=True)
 class Replayed:
     match: Match
-    events: list[dict[str, Any]]  # per event: index, line, round, kind, player, facts, raw
+    # Per event: index, line, round (the round it was played in, as the warehouse counts it),
+    # round_after (the step's round: the state's after it), kind, player, facts, raw.
+    events: list[dict[str, Any]]
     catalogue: str | None = None  # "name version" of the catalogue it was played with, if any
     result: Result | None = None  # scores by source where the log ends
     sources: tuple[str, ...] = ()  # the sources its ruleset scores from
@@ -38,17 +40,14 @@ def log_bytes(game_id: str) -> bytes | None:
     return rebuilt(head["header"][0], payloads)
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _load(game_id: str, signature_: str) -> Replayed | None:
-    data = log_bytes(game_id)
-    if data is None:
-        return None
-    # the catalogue the match was played with: shipped, or kept by its warehouse
-    match = open_log(data, game_id, catalogues=Library(warehouse_path()))
-    outcome = replay(match)
-    players = match.header.players
+def event_rows(outcome: Outcome) -> list[dict[str, Any]]:
+    """The replayed steps as the viewer reads them, a row an event (`Replayed.events`)."""
+    players = outcome.match.header.players
+    # The replayer reads each event's round off the state just before the event, so the state's
+    # round after a step is the next step's, and after the last step the end state's.
+    after = [step.round for step in outcome.steps[1:]] + [outcome.state.round]
     events = []
-    for step in outcome.steps:
+    for step, round_after in zip(outcome.steps, after, strict=False):
         facts = []
         for fact in step.facts:
             row = msgspec.to_builtins(fact)
@@ -62,12 +61,25 @@ def _load(game_id: str, signature_: str) -> Replayed | None:
                 "index": step.index,
                 "line": step.line,
                 "round": step.round,
+                "round_after": round_after,
                 "kind": type(step.event).__struct_config__.tag,
                 "player": raw.get("player"),
                 "facts": facts,
                 "raw": raw,
             }
         )
+    return events
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _load(game_id: str, signature_: str) -> Replayed | None:
+    data = log_bytes(game_id)
+    if data is None:
+        return None
+    # the catalogue the match was played with: shipped, or kept by its warehouse
+    match = open_log(data, game_id, catalogues=Library(warehouse_path()))
+    outcome = replay(match)
+    events = event_rows(outcome)
     played_with = getattr(outcome.state, "catalogue", None)
     return Replayed(
         match=match,

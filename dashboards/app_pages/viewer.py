@@ -23,6 +23,7 @@ from dashboards.data import PLAYED, query, signature
 from dashboards.export import match_html
 from dashboards.i18n import language, t
 from dashboards.match import load, sentences, snapshot
+from dashboards.rounds import heading as step_heading
 from dashboards.stepper import move_log, moved
 from dashboards.timeline import figure as chances_figure
 from dashboards.timeline import reviewed, turning_point_label
@@ -280,10 +281,7 @@ with told:
     if match.game.secrets:
         perspective_switch(list(players))
     # What just happened, in words, where the eye is: beside the board.
-    where = f"{t('step')} {step} / {last}" + (
-        f" · {t('round')} {current['round']}" if current is not None else ""
-    )
-    st.markdown(f"**{where}**")
+    st.markdown(f"**{step_heading(step, last, view)}**")
     st.markdown(plain(said[step - 1]) if current is not None and said else t("match_starts"))
     if step in judged:  # the analysis's verdict on this step, and the move it names
         flag = judged[step]
@@ -400,13 +398,14 @@ if below is not None:
 # The file is written only when the button is clicked, from what this run drew and in the
 # language it drew it in (the click's callback runs outside the page's run).
 shown = seen_by
+shown_view = view
 replayed = loaded
 heading = f"{game_label(match.game.name)} · {game_id}"
 st.download_button(
     f"⬇ {t('download_html')}",
     lambda: match_html(
         title=heading,
-        caption=f"{t('step', lang)} {step} / {last}"
+        caption=step_heading(step, last, shown_view, lang)
         + (f" · {t('perspective', lang)}: {shown}" if shown else ""),
         board=drawn,
         tables=board_of.tables(view, list(players), lang),

@@ -18,6 +18,7 @@ from plotly.subplots import make_subplots
 
 from dashboards.common import literal, plain
 from dashboards.i18n import language, phase, t
+from dashboards.rounds import round_words
 from dashboards.sentences import said
 from replay.game import HIDDEN
 from replay.games.albus_academy.catalogue import CORNERS, Catalogue
@@ -45,7 +46,9 @@ def anchors(events: list[dict[str, Any]]) -> dict[int, str]:
 
 
 def caption(view: dict[str, Any]) -> str:
-    return f"{t('round')} {view['round']} · {phase(view['phase'])} · {view['turn_of']}"
+    # Round 0 is the setup: its phase would say the same word again.
+    shown = [] if view["phase"] == "setup" else [phase(view["phase"])]
+    return " · ".join([round_words(view), *shown, view["turn_of"]])
 
 
 def _size(view: dict[str, Any]) -> tuple[int, int]:

@@ -13,6 +13,7 @@ import streamlit as st
 
 from dashboards.common import PALETTE, literal, plain
 from dashboards.i18n import language, t
+from dashboards.rounds import round_words
 from replay.games.heraldry import TERRAINS
 
 from .sentences import sentences
@@ -71,7 +72,9 @@ def anchors(events: list[dict[str, Any]]) -> dict[int, str]:
             marks.setdefault(index - 1, f"{t('round')} {rnd}" if rnd else t("phase_place_city"))
         if kind in ("promote", "found_city") or any(f["fact"] == "removed" for f in event["facts"]):
             what = t("battle") if kind == "move" else t("phase_" + kind)
-            marks[index] = f"{t('round')} {rnd} — {event['player']}: {what}"
+            # The jump shows the state after the turn: the round that state is in.
+            shown = round_words({"round": event["round_after"]})
+            marks[index] = f"{shown} — {event['player']}: {what}"
     return dict(sorted(marks.items()))
 
 
@@ -81,9 +84,9 @@ def caption(view: dict[str, Any]) -> str:
         if view["phase"] == "setup"
         else t("phase_" + view["phase"])
         if view["phase"] == "over"
-        else f"{t('round')} {view['round']} · {t('turn')} {view['turn']}"
+        else f"{t('turn')} {view['turn']}"
     )
-    return phase
+    return f"{round_words(view)} · {phase}"
 
 
 def figure(

@@ -13,6 +13,7 @@ import streamlit as st
 
 from dashboards.common import PALETTE, held, literal, number, plain
 from dashboards.i18n import language, phase, t
+from dashboards.rounds import round_words
 from replay.game import HIDDEN
 
 from .sections import balance, beneath
@@ -57,7 +58,7 @@ def seat_name(player: str, players: Sequence[str], lang: str) -> str:
 
 def caption(view: dict[str, Any]) -> str:
     step = view.get("draft_step")
-    return f"{t('round')} {view['round']} · {phase(view['phase'])}" + (
+    return f"{round_words(view)} · {phase(view['phase'])}" + (
         f" · {t('step')} {step}" if step else ""
     )
 

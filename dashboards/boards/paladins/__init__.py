@@ -19,6 +19,7 @@ import streamlit as st
 
 from dashboards.common import PALETTE, held, literal, plain
 from dashboards.i18n import language, phase, t
+from dashboards.rounds import round_words
 from dashboards.sentences import said
 from replay.game import HIDDEN
 
@@ -53,7 +54,7 @@ def anchors(events: list[dict[str, Any]]) -> dict[int, str]:
 
 
 def caption(view: dict[str, Any]) -> str:
-    return f"{t('round')} {view['round']} · {phase(view['phase'])}"
+    return f"{round_words(view)} · {phase(view['phase'])}"
 
 
 def figure(

@@ -13,6 +13,7 @@ from dashboards.common import version_choice
 from dashboards.i18n import LANGUAGES, t
 
 PAGES = Path(__file__).with_name("app_pages")
+ICON = Path(__file__).with_name("static") / "squire-icon.svg"
 # Each page after the overview: its file in app_pages, its title's text, its icon, its address.
 PAGE_TABLE = (
     ("viewer", "viewer", "search", "viewer"),
@@ -28,7 +29,8 @@ PAGE_TABLE = (
 
 
 def main() -> None:
-    st.set_page_config(page_title="squire", page_icon=":material/castle:", layout="wide")
+    # The tab's icon from squire's own files: a Material icon there is fetched from the web.
+    st.set_page_config(page_title="squire", page_icon=str(ICON), layout="wide")
     if "lang" not in st.session_state and st.query_params.get("lang") in LANGUAGES:
         st.session_state["lang"] = st.query_params["lang"]  # a link may choose the language
     st.sidebar.radio(

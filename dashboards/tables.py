@@ -46,14 +46,16 @@ RATES = (
 )
 
 
-def _header(column: str, rates: set[str], help_: str | None, fmt: str | None) -> Any:
+def _header(
+    column: str, rates: set[str], help_: str | None, fmt: str | None, width: int | None = None
+) -> Any:
     """A column's config (a dict Streamlit reads): its name in the reader's language, rates as
-    percentages, `fmt` a number format, `help_` the header's tooltip."""
+    percentages, `fmt` a number format, `help_` the header's tooltip, `width` in pixels."""
     if column in rates:
-        return st.column_config.NumberColumn(t(column), format="percent", help=help_)
+        return st.column_config.NumberColumn(t(column), format="percent", help=help_, width=width)
     if fmt is not None:
-        return st.column_config.NumberColumn(t(column), format=fmt, help=help_)
-    return st.column_config.Column(t(column), help=help_)
+        return st.column_config.NumberColumn(t(column), format=fmt, help=help_, width=width)
+    return st.column_config.Column(t(column), help=help_, width=width)
 
 
 def show(
@@ -64,23 +66,27 @@ def show(
     helps: Mapping[str, str] | None = None,
     formats: Mapping[str, str] | None = None,
     files: pl.DataFrame | None = None,
+    widths: Mapping[str, int] | None = None,
+    row_height: int | None = None,
 ) -> None:
     """The table with its columns named in the reader's language, then its two download
     buttons (file names say what it holds; the files keep the warehouse's column names).
     `files`: what the files hold where the table is shaped for reading (a column a player),
-    a row a fact with named columns.
+    a row a fact with named columns. `widths`: columns held to so many pixels, their text
+    wrapped in rows `row_height` tall (Streamlit wraps a cell's text only in rows above 64 px),
+    so that a table of long cells fits the page's width rather than scrolling sideways.
     `links`: columns of addresses within the app, drawn as links showing what the pattern's
     group matches (e.g. the `name` of `/player?name=Ann`); `helps`: a label key by column,
     its header's tooltip saying what the column holds; `formats`: a number format by column
     (`%.1f`)."""
     rates = {*RATES, *map(t, RATES)}  # named as in the warehouse, or already labelled
-    helps, formats = helps or {}, formats or {}
+    helps, formats, widths = helps or {}, formats or {}, widths or {}
 
     def help_of(column: str) -> str | None:
         return t(helps[column]) if column in helps else None
 
     headers = {
-        column: _header(column, rates, help_of(column), formats.get(column))
+        column: _header(column, rates, help_of(column), formats.get(column), widths.get(column))
         for column in frame.columns
     }
     for column, shown in (links or {}).items():
@@ -88,7 +94,11 @@ def show(
             t(column), display_text=shown, help=help_of(column)
         )
     st.dataframe(
-        frame, hide_index=True, column_config=headers, height="auto" if height is None else height
+        frame,
+        hide_index=True,
+        column_config=headers,
+        height="auto" if height is None else height,
+        row_height=row_height,
     )
     row = st.container(horizontal=True)
     kept = frame if files is None else files

@@ -109,6 +109,10 @@ st.caption(
 )
 for cut_short in stopped(warehouse_path()):
     offer_again(cut_short)
+# The uploader's own line, "17MB per file • JSONL, GZ", is Streamlit's, in English and in
+# whole megabytes (STREAMLIT_MB): the caption above says the limit, in the page's language
+# and as Upload.refusal() holds a file to it.
+st.html("<style>[data-testid='stFileUploaderDropzoneInstructions']{display:none}</style>")
 # A new key after each ingest empties the uploader, so the files it holds are let go.
 generation = st.session_state.setdefault("upload-generation", 0)
 files = st.file_uploader(

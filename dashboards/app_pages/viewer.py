@@ -102,12 +102,12 @@ def _finder() -> pl.DataFrame | None:
     return None if narrowed else found
 
 
-# Once a match is open (chosen here, or by a link) the finder folds away: the board and
-# its step controls are what a reader sees first. Its state is set once, not by `expanded`,
-# so that a reader's own unfolding or folding stands.
+# A match is always open (chosen here, by a link, or else the latest), so the finder starts
+# folded: the board and its step controls are what a reader sees first, on a phone too.
+# Its state is set once, not by `expanded`, so that a reader's own unfolding or folding
+# stands.
 if FINDER_OPEN not in st.session_state:
-    asked = st.session_state.get("game") or st.query_params.get("game")
-    st.session_state[FINDER_OPEN] = not asked
+    st.session_state[FINDER_OPEN] = False
 finder = st.expander(t("find"), key=FINDER_OPEN, on_change="rerun")
 with finder:
     everything = _finder() if finder.open else None

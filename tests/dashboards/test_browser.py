@@ -221,7 +221,12 @@ def test_a_match_chosen_in_the_finder_opens_and_the_finder_folds_until_unfolded(
     page = _tab(tabs, 1400, 1000)
     page.goto(f"{server}/viewer")
     _settled(page)
-    assert page.get_by_label("Player", exact=True).first.is_visible()  # a fresh visit finds
+    # a fresh visit opens the latest match, the finder folded above it
+    assert page.get_by_label("Player", exact=True).first.is_hidden()
+    runs = _runs(page)
+    page.get_by_text("Find a match").click()
+    _settled(page, runs)
+    assert page.get_by_label("Player", exact=True).first.is_visible()
     page.get_by_label("Id contains", exact=True).fill("he-example-3p")
     runs = _runs(page)
     page.get_by_label("Id contains", exact=True).press("Enter")
@@ -918,4 +923,81 @@ def test_an_analysed_match_shows_each_seats_flags_and_a_flag_opens_its_verdict_i
     alerts = page.locator('[data-testid="stAlert"]').all_inner_texts()
     assert any(MARKS[last.label] in a for a in alerts), alerts
     page.screenshot(path=str(ARTIFACTS / f"viewer-analysed-{width}-{lang}.png"))
+    page.close()
+
+
+# ---- what a laptop and a phone show first; nothing from outside --------------------------
+
+# Each table whose cells scroll sideways inside it: its scroller wider than what it shows.
+SCROLLING_TABLES = """
+() => [...document.querySelectorAll('[data-testid="stDataFrame"]')].flatMap((table) => {
+  const scroller = table.querySelector('.dvn-scroller');
+  if (!scroller || scroller.scrollWidth <= scroller.clientWidth + 1) return [];
+  const headers = [...table.querySelectorAll('thead th')].map((th) => th.innerText.trim());
+  return [`${scroller.scrollWidth} px in ${scroller.clientWidth}: ${headers.join(' | ')}`];
+})
+"""
+WIDEST = [  # each game's matches with the most columns: every variant board, five seats
+    "ka-example-boards-3p",
+    "ka-example-4p",
+    "ka-bf0c2ab4-000000",
+    "ka-9d706830-000000",  # lancelot with every variant board
+    "he-example-3p",
+    "pa-example-3p",
+    "aa-example-3p",
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("game_id", WIDEST)
+def test_no_table_of_the_viewer_scrolls_sideways_on_a_laptop(server, tabs, game_id, lang):
+    page = _tab(tabs, 1400, 1000)
+    page.goto(f"{server}/viewer?game={game_id}&step=40&lang={lang}")
+    _settled(page)
+    assert page.locator('[data-testid="stDataFrame"]').count() >= 1
+    assert page.evaluate(SCROLLING_TABLES) == [], f"{game_id} in {lang}"
+    page.close()
+
+
+@pytest.mark.parametrize(
+    "address", ["viewer", "viewer?game=ka-bf0c2ab4-000000&step=30", "viewer?game=he-example-3p"]
+)
+def test_on_a_phone_the_board_is_on_the_first_screen_with_the_finder_folded(server, tabs, address):
+    page = _tab(tabs, 390, 844)
+    page.goto(f"{server}/{address}")
+    _settled(page)
+    assert page.get_by_label("Player", exact=True).first.is_hidden()  # the finder folded
+    board = page.locator(".js-plotly-plot").first.bounding_box()
+    assert board is not None and board["y"] + board["height"] / 2 <= 844, board
+    page.screenshot(path=str(ARTIFACTS / f"viewer-phone-{address.split('=')[-1]}.png"))
+    page.close()
+
+
+def test_no_page_asks_anything_of_a_host_other_than_squires_own(server, browser):
+    """Every page, as a new visitor's browser opens it (its tab's icon too): each request it
+    makes goes to the server that served it."""
+    context = browser.new_context()  # nothing cached
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(request.url))
+    page = context.new_page()
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    for path in [*PAGES, "viewer?game=ka-example-4p&step=40", "record"]:
+        for lang in ("en", "zh"):
+            page.goto(f"{server}/{path}{'&' if '?' in path else '?'}lang={lang}")
+            _settled(page)
+    context.close()
+    own = (f"{server}/", "data:", "blob:")
+    assert [url for url in asked if not url.startswith(own)] == []
+    assert any(url.startswith(f"{server}/") for url in asked)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_upload_page_gives_its_file_limit_once_in_the_pages_words(server, tabs, lang):
+    page = _tab(tabs, 1400, 1000)
+    page.goto(f"{server}/upload?lang={lang}")
+    _settled(page)
+    shown = page.locator('[data-testid="stMain"]').inner_text()
+    assert "16 MiB" in shown
+    assert "MB per file" not in shown and "17MB" not in shown  # Streamlit's own line
+    page.screenshot(path=str(ARTIFACTS / f"upload-{lang}.png"))
     page.close()

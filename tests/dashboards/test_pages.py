@@ -316,11 +316,15 @@ def test_the_viewer_hides_other_hands_from_one_players_perspective(app):
     assert "hidden" in seats.loc["Bob", "Hand"] and "hidden" not in seats.loc["Ann", "Hand"]
 
 
-def test_the_finder_opens_the_latest_match_and_folds_away_once_one_is_chosen(app, warehouse):
+def test_the_viewer_opens_the_latest_match_with_the_finder_folded_and_folds_it_once_one_is_chosen(
+    app, warehouse
+):
     at = app("viewer")
     [(latest,)] = sql(warehouse, queries.LATEST_MATCH)
     assert at.text_input(key="game").value == latest
-    assert at.expander[0].proto.expanded
+    assert not at.expander[0].proto.expanded  # the board first, on a phone too
+    at.session_state["finder-open"] = True
+    at.run()
     at.selectbox(key="finder-game").set_value("heraldry").run()
     listed = [label.split(" — ")[0] for label in at.selectbox(key="finder").options[1:]]
     assert listed and all(game_id.startswith("he-") for game_id in listed)
@@ -846,8 +850,12 @@ def test_the_viewer_draws_the_variant_boards_and_hides_the_codex_from_other_seat
         return {c: str(frame[c][0]) for c in frame.columns}
 
     def seat(name: str) -> dict[str, str]:
-        frame = next(f.value for f in at.dataframe if "Player" in f.value.columns)
-        return {k: str(v) for k, v in frame[frame["Player"] == name].iloc[0].to_dict().items()}
+        """The seat's row of each seats' table (what it holds, its points by source)."""
+        found: dict[str, str] = {}
+        for frame in (f.value for f in at.dataframe if "Player" in f.value.columns):
+            row = frame[frame["Player"] == name].iloc[0].to_dict()
+            found |= {k: str(v) for k, v in row.items()}
+        return found
 
     assert codex() == {"Codex slot 1": "−3", "Codex slot 2": "0", "Codex slot 3": "taken"}
     assert seat("Bob")["Secret codex"] == "-1" and seat("Bob")["Wager"] == "White Knight"
@@ -1052,12 +1060,15 @@ def test_the_viewer_charts_who_was_winning_and_a_turning_point_moves_the_board(
 
 
 def _draft_grid(at):
-    """The viewer's draft grid: the table whose first column names the dealt hands."""
-    return next(
+    """The viewer's draft grid: the table whose first column names the dealt hands; its
+    cards as words with plain spaces (the grid keeps each name on one line with no-break
+    spaces, where a cell's cards wrap)."""
+    grid = next(
         frame.value
         for frame in at.dataframe
         if "" in frame.value.columns and frame.value[""].iloc[0] in ("Dealt", "发到的牌")
     )
+    return grid.replace("\u00a0", " ", regex=True)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -91,7 +91,9 @@ def tables(view: dict[str, Any], players: list[str], lang: str) -> list[tuple[st
     if lancelot:
         out.append((t("lancelot", lang), pl.DataFrame(lancelot)))
     shields = view.get("shields", {})  # KA-22e, KA-22f: the shields each seat keeps
-    rows = []
+    # Two tables, so that neither scrolls sideways on a laptop: what each seat holds, read
+    # first, then its points source by source (most of them 0 for much of a match).
+    rows, points = [], []
     for player, seat in view["seats"].items():
         name = player
         if seat["neutral"]:
@@ -100,11 +102,14 @@ def tables(view: dict[str, Any], players: list[str], lang: str) -> list[tuple[st
             name = f"{seat_name(player, players, lang)} ({owners[player]})"
         row: dict[str, object] = {
             t("player", lang): name,
+            t("score", lang): number(seat["score"], lang),
             t("hand", lang): _held(seat["hand"], lang),
             t("picked", lang): _held(seat["picked"], lang),
-            t("score", lang): number(seat["score"], lang),
-            **{t(source, lang): number(points, lang) for source, points in seat["sources"].items()},
         }
+        points.append(
+            {t("player", lang): name}
+            | {t(source, lang): number(got, lang) for source, got in seat["sources"].items()}
+        )
         if "wagers" in view:
             wager = view["wagers"][player]
             row[t("wager", lang)] = t(wager, lang) if wager else ""
@@ -114,6 +119,7 @@ def tables(view: dict[str, Any], players: list[str], lang: str) -> list[tuple[st
             )
         rows.append(row)
     out.append(("", pl.DataFrame(rows, strict=False)))
+    out.append((t("ka_points_by_source", lang), pl.DataFrame(points, strict=False)))
     if view.get("codex", {}).get("slots"):  # KA-22c: the slots the perspective looked at
         cells = {
             f"{t('codex_slot', lang)} {slot}": t("slot_taken", lang)

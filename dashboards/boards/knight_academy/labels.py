@@ -33,6 +33,7 @@ LABELS: dict[str, dict[str, str]] = {
     "lap": {"en": "lap", "zh": "圈"},
     "cards": {"en": "cards", "zh": "张"},
     "ka_one_card": {"en": "card", "zh": "张"},
+    "ka_points_by_source": {"en": "Points by source", "zh": "各来源得分"},
     "phase_deal": {"en": "deal", "zh": "发牌"},
     "phase_pick": {"en": "draft", "zh": "选牌"},
     "phase_lift": {"en": "lift before scoring", "zh": "计分前抽出圆盘"},

@@ -25,6 +25,7 @@ from .sentences import card
 # Balance values the draft of this many of the selection's latest matches: each is replayed
 # and every pick valued, about a millisecond a match.
 LATEST = 300
+NO_BREAK = "\u00a0"
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
@@ -51,7 +52,10 @@ def beneath(
     )
     rnd = next((r for r in rounds if r.round == chosen), rounds[0])
     lang = language()
-    rows = grid(rnd, players, perspective, t("hidden"), lambda c: card(c, lang))
+    # A card's name kept on one line where a cell's cards wrap (no-break spaces: "Sword 3").
+    rows = grid(
+        rnd, players, perspective, t("hidden"), lambda c: card(c, lang).replace(" ", NO_BREAK)
+    )
     # The file a row a seat's cell ("dealt", or the pick's number): the table's own columns
     # are the players.
     cells = (
@@ -59,6 +63,7 @@ def beneath(
         .select("", *[p for p in players if p in rows[0]])
         .rename({"": "pick"})
         .unpivot(index="pick", variable_name="player", value_name="cards")
+        .with_columns(pl.col("cards").str.replace_all(NO_BREAK, " ", literal=True))
     )
     for row in rows:
         row[""] = t("dealt") if row[""] == "dealt" else f"{t('pick')} {row['']}"
@@ -71,7 +76,17 @@ def beneath(
             + ", ".join(f"{who} → {to}" for who, to in passes.items() if to is not None)
         )
     )
-    show(frame, f"draft-{game_id}-{rnd.round}", files=cells)
+    # A cell holds a hand of cards: each seat's column as wide as a laptop's page shares out
+    # (about 900 px beside the sidebar), the cards wrapped over up to three lines.
+    seats = frame.columns[1:]
+    share = min(220, 820 // max(1, len(seats)))
+    show(
+        frame,
+        f"draft-{game_id}-{rnd.round}",
+        files=cells,
+        widths=dict.fromkeys(seats, share),
+        row_height=72,
+    )
     hates = [p for p in rnd.picks if p.hate and kept_seen(p, perspective)]
     if hates:
         show(

@@ -425,7 +425,7 @@ def test_the_tables_have_headers_in_the_language_asked_for() -> None:
     match, _ = replayed(BOARDS)
     players = list(match.header.players)
     shown = tables(_view(BOARDS, 21, 1), players, "zh")
-    assert [title for title, _ in shown] == ["", "", "秘密法典"]
+    assert [title for title, _ in shown] == ["", "", "各来源得分", "秘密法典"]
     for title, frame in shown:
         for column in frame.columns:
             assert re.search(r"[\u4e00-\u9fff]", column) and not re.search(
@@ -435,10 +435,12 @@ def test_the_tables_have_headers_in_the_language_asked_for() -> None:
             for cell in row:
                 foreign = set(re.findall(r"[A-Za-z]{3,}", str(cell))) - set(players)
                 assert not foreign, (title, row)
-    counts, seats, codex = (frame for _, frame in shown)
+    counts, seats, points, codex = (frame for _, frame in shown)
     assert counts.columns == ["牌堆", "弃牌堆", "变体图板"]
-    assert seats.columns[:4] == ["玩家", "手牌", "已选", "得分"]
+    # what a seat holds first, its points by source in a table of their own
+    assert seats.columns[:4] == ["玩家", "得分", "手牌", "已选"]
     assert "赌注" in seats.columns and "盾徽" in seats.columns
+    assert points.columns[0] == "玩家" and "秘密法典" in points.columns
     # Bob looked at slot 3 (−1) and nothing else (KA-22c)
     assert codex.row(0) == ("(隐藏)", "(隐藏)", "−1")
 
@@ -462,7 +464,7 @@ def test_lancelot_tables_show_a_players_own_piles_and_colours() -> None:
     match, _ = replayed(LANCELOT)
     players = list(match.header.players)
     shown = tables(_view(LANCELOT, 3, 0), players, "en")
-    assert [title for title, _ in shown] == ["", "Lancelot (colours)", ""]
+    assert [title for title, _ in shown] == ["", "Lancelot (colours)", "", "Points by source"]
     assert shown[1][1].rows() == [
         (
             "Ann",

@@ -422,6 +422,37 @@ def test_ka22f_with_three_seats_only_the_first_swaps():
     assert state.phase == "over"
 
 
+def test_ka22f_a_codex_shield_given_in_mercy_is_seen_by_its_giver_and_receiver_alone():
+    # Ann kept a -3 from the codex, face down (KA-22c); at the last scoring she gives it to Cid
+    # and takes his joust 3 (KA-22f): Ann +6, Cid -6 of mercy. Those points tell the -3.
+    config = msgspec.structs.replace(
+        BOARD["mercy"], boards=("codex", "mercy"), scoring_rounds={"charity": (6,)}
+    )
+    state = table("Ann Bob Cid", config=config)
+    set_track(state, "charity", 9, 4, 0)
+    state.shields = [[("codex", -3)], [("king", 6)], [("joust", 3)]]
+    for seat, shields in enumerate(state.shields):
+        for source, points in shields:
+            state.points[seat][source] += points
+    _quiet_round(state, 6)
+    run(state, "Ann play quest-2", "Bob play quest-2", "Cid play quest-2", "Ann mercy Cid -3 3")
+    assert [state.points[seat]["mercy"] for seat in range(3)] == [6, 0, -6]
+
+    def mercy(seat: int) -> dict[str, int | None]:
+        seats = ka.snapshot(ka.view(state, seat))["seats"]
+        return {name: row["sources"]["mercy"] for name, row in seats.items()}
+
+    # Each sees its own; nobody another's, the table's screen (a seat past the last) least of
+    # all. The shield itself is Cid's now, his alone to see.
+    assert mercy(0) == {"Ann": 6, "Bob": None, "Cid": None}
+    assert mercy(1) == {"Ann": None, "Bob": 0, "Cid": None}
+    assert mercy(2) == {"Ann": None, "Bob": None, "Cid": -6}
+    assert set(mercy(3).values()) == {None}
+    assert ka.snapshot(ka.view(state, 2))["shields"]["Cid"] == [-3]
+    assert ka.snapshot(ka.view(state, 1))["shields"]["Cid"] == ["?"]
+    assert ka.snapshot(ka.view(state, 1))["shields"]["Ann"] == [3]  # the joust's, won openly
+
+
 def test_ka22_quest_counts_the_shields_a_seat_holds_before_mercy_swaps_them():
     # Round 6, three seats, only quest and mercy scoring. Before the scoring:
     #   Ann king 6, joust 3 (9 points, 2 positive shields); quest 1st (9), charity 2nd (4)

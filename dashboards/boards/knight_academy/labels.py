@@ -180,6 +180,10 @@ LABELS: dict[str, dict[str, str]] = {
         "en": "gives a {shield} shield to {whom}",
         "zh": "把一枚 {shield} 盾徽交给 {whom}",
     },
+    "ka_said_gives_hidden": {
+        "en": "passes {whom} a negative shield face down",
+        "zh": "把一枚负分盾徽面朝下交给 {whom}",
+    },
     "ka_said_takes_one": {"en": "takes a shield of {shields}", "zh": "拿走一枚 {shields} 分的盾徽"},
     "ka_said_takes": {"en": "takes shields of {shields}", "zh": "拿走 {shields} 分的盾徽"},
     "ka_said_swaps_nothing": {"en": "swaps nothing", "zh": "未交换盾徽"},

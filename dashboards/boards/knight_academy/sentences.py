@@ -12,7 +12,9 @@ down until it is played, and the hand passed on is seen by the seat that passed 
 the hands move, by the seat that receives it (KA-5); a hand dealt is its holder's; lancelot's
 piles lie face down until both players have split, the cards laid under the colours until
 they are played (KA-20); the codex's shields are seen by those who looked, and the shield a
-seat keeps is its own, as is its total while the codex holds points back (KA-22c)."""
+seat keeps is its own, as is its total while the codex holds points back (KA-22c); a codex
+shield mercy gives changes hands face down, known to its giver and its receiver, and the
+swaps' points are each seat's own (KA-22f)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from replay.games.knight_academy.boards import mercy_terms
 from replay.games.knight_academy.cards import card_type_value, moves_with
 from replay.games.knight_academy.scoring import result
 from replay.games.knight_academy.state import State
+from replay.games.knight_academy.view import SECRET_SOURCES
 from replay.log import Final
 from replay.replayer import Match, Step, start, state_at
 
@@ -126,6 +129,12 @@ class Teller:
     def sees(self, s: int) -> bool:
         return s in self.mine
 
+    @property
+    def secret_sources(self) -> tuple[str, ...]:
+        """The sources whose points only their seat is told: those another seat's view hides
+        while the codex is in play (KA-22c, KA-22f)."""
+        return SECRET_SOURCES if "codex" in self.state.config.boards else ()
+
     def sees_person(self, person: int) -> bool:
         return self.seat is None or self.seat == person
 
@@ -189,12 +198,14 @@ class Teller:
 
     def points(self, facts: list[Fact]) -> str:
         """Points by source in the order scored, each seat once a source: "Joust: Fay +3,
-        Cid +2; Education: Ann −3". A codex shield another seat keeps is not told (KA-22c)."""
+        Cid +2; Education: Ann −3". A codex shield another seat keeps is not told (KA-22c),
+        nor another seat's mercy points while the codex is in play (KA-22f)."""
         by_source: dict[str, dict[int, int]] = {}
         for fact in facts:
             if not isinstance(fact, ScoreChanged):
                 continue
-            if fact.source == "codex" and self.seat is not None and fact.seat != self.seat:
+            secret = fact.source in self.secret_sources and self.seat is not None
+            if secret and fact.seat != self.seat:
                 continue
             row = by_source.setdefault(fact.source, {})
             row[fact.seat] = row.get(fact.seat, 0) + fact.points
@@ -537,8 +548,12 @@ class Teller:
         self.apply(event)
         deeds = []
         if event.give is not None and receiver is not None:
+            # KA-22f: a codex shield changes hands face down; its giver and its receiver know it.
+            open_ = "codex" not in state.config.boards or self.sees(s) or self.sees(receiver)
             deeds.append(
                 said("ka_said_gives", lang, shield=signed(event.give), whom=self.name(receiver))
+                if open_
+                else said("ka_said_gives_hidden", lang, whom=self.name(receiver))
             )
         if event.take:
             taken = listed([str(v) for v in event.take], lang)

@@ -11,8 +11,12 @@ from replay.game import HIDDEN
 
 from .boards import codex_set
 from .legal import expecting
-from .scoring import stack_order
+from .scoring import POSITIVE_SOURCES, stack_order
 from .state import State, clone
+
+# KA-22c, KA-22f: the sources whose points another seat's view hides while the codex is in
+# play: its codex shields, and mercy's swaps, whose points tell the codex shield given.
+SECRET_SOURCES = ("codex", "mercy")
 
 
 def _mine(state: State, seat: int) -> set[int]:
@@ -38,8 +42,9 @@ def view(state: State, seat: int | None) -> State:
     """The state as the header's player `seat` knows it. Hidden: the deck (its size stays),
     the other seats' hands (but the hand it has just passed, KA-5) and picks, the other
     lancelot player's hand and its piles until they lie open to be chosen from (KA-20), the
-    codex slots it has not looked at and the codex shields others keep (KA-22c). The discard
-    pile is open: squire reads KA-6's "discarded with the played ones" as face up."""
+    codex slots it has not looked at, the codex shields others keep (KA-22c) and others'
+    points from mercy's swaps, which a codex shield given changes face down (KA-22f). The
+    discard pile is open: squire reads KA-6's "discarded with the played ones" as face up."""
     seen = clone(state)
     if seat is None:
         return seen
@@ -70,8 +75,9 @@ def view(state: State, seat: int | None) -> State:
                         (source, 0 if source == "codex" else points)
                         for source, points in state.shields[other]
                     ]
-                if "codex" in seen.points[other]:
-                    seen.points[other]["codex"] = 0
+                for source in SECRET_SOURCES:
+                    if source in seen.points[other]:
+                        seen.points[other][source] = 0
     return seen
 
 
@@ -145,8 +151,16 @@ def _resample_codex(drawn: State, seat: int, rng: random.Random) -> None:
         for k, (source, _) in enumerate(row):
             if source == "codex" and kept:
                 row[k] = (source, rng.choice(kept))
-        if "codex" in drawn.points[other]:
-            drawn.points[other]["codex"] = sum(p for src, p in row if src == "codex")
+        points = drawn.points[other]
+        if "codex" in points:
+            points["codex"] = sum(p for src, p in row if src == "codex")
+        if "mercy" in points:
+            # KA-22f: mercy's points are the shields it moved; the codex shields it moved are
+            # counted among the codex's above, so what is left is the open shields' net (each
+            # positive shield scored its source's points where it was won).
+            points["mercy"] = sum(p for src, p in row if src in POSITIVE_SOURCES) - sum(
+                got for src, got in points.items() if src in POSITIVE_SOURCES
+            )
 
 
 def snapshot(state: State) -> dict[str, Any]:
@@ -172,7 +186,8 @@ def snapshot(state: State) -> dict[str, Any]:
         # From the front of the race to the back, the top of each stack first.
         tracks[track] = discs[::-1]
     # Each seat's own points (in lancelot, a colour's; its player scores both colours, KA-20).
-    # In a view, another seat's codex points are hidden (KA-22c), and with them its score.
+    # In a view, another seat's codex and mercy points are hidden (KA-22c, KA-22f), and with
+    # them its score.
     secret = set()
     if state.seen_by is not None and "codex" in state.config.boards:
         secret = set(range(len(players))) - _mine(state, state.seen_by)
@@ -191,7 +206,7 @@ def snapshot(state: State) -> dict[str, Any]:
                 "played": state.played[seat],
                 "score": None if seat in secret else sum(state.points[seat].values()),
                 "sources": {
-                    source: None if seat in secret and source == "codex" else points
+                    source: None if seat in secret and source in SECRET_SOURCES else points
                     for source, points in state.points[seat].items()
                 },
             }

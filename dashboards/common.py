@@ -212,6 +212,15 @@ def _game_to_address() -> None:
     st.query_params[GAME_PARAM] = st.session_state[GAME_PARAM]
 
 
+def most_played(games: list[str]) -> str | None:
+    """Of `games`, the one with the most stored matches (experiments apart); the first of
+    them where none has any."""
+    totals = query(queries.GAME_TOTALS).filter(pl.col("game").is_in(games))
+    if totals.is_empty():
+        return games[0] if games else None
+    return str(totals.sort(["matches", "game"], descending=[True, False])["game"][0])
+
+
 def filters() -> Filters:
     """The sidebar filters every statistics page offers (game, variant, rule set, players,
     dates), each kept in the address (`?filter-game=heraldry&filter-players=3`) so that a
@@ -221,8 +230,11 @@ def filters() -> Filters:
     sidebar = st.sidebar
     # The game is shown by its name in the reader's language; a bound selectbox would put
     # that name in the address, so the game's id is kept there by hand. Without one in the
-    # address, the game last looked at on any statistics page stays chosen.
+    # address, the game last looked at on any statistics page stays chosen; on a first visit,
+    # the game with the most matches (the first in the list may have a handful).
     linked = st.query_params.get(GAME_PARAM) or st.session_state.get(LAST_GAME)
+    if linked not in games and st.session_state.get(GAME_PARAM) not in games:
+        linked = most_played(games)
     if linked in games:
         st.session_state[GAME_PARAM] = linked
     game = sidebar.selectbox(

@@ -644,6 +644,14 @@ LABELS: dict[str, dict[str, str]] = {
         "等级分以水平分计：起始为 25，越高越强。将鼠标移到列名上可查看该列的含义。"
         "收窄筛选条件时，只用剩下的对局重新计算。",
     },
+    "rating_not_win_rate": {
+        "en": "A rating is not a win rate: it reads every seat's place, not only the wins, "
+        "weighs each result by the ratings of those it was against, and follows the matches in "
+        "the order they were played, so the best win rate can stand below a higher rating "
+        "(docs/ratings.md, “A rating and a win rate”).",
+        "zh": "等级分不等于胜率：它计入每个座位的名次而不只是胜负，按对手的等级分衡量每个结果，"
+        "并按对局进行的先后更新，所以胜率最高者的等级分可能排在后面（详见 docs/ratings.md）。",
+    },
     "rated_people": {"en": "People", "zh": "真人玩家"},
     "rated_bots": {"en": "Bots", "zh": "机器人"},
     "no_rated_people": {

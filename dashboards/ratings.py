@@ -154,6 +154,9 @@ def show_board(flt: Filters) -> None:
     """The ratings' section of a page: people, then bots, in tables of their own."""
     leaders, whole = board(flt)
     st.caption(t("ratings_apart_caption"))
+    # The best win rate is not always the best rating (denier's in the samples): said where
+    # both stand side by side.
+    st.caption(t("rating_not_win_rate"))
     if flt.narrowed and whole:  # too many matches to rate again while the page waits
         st.caption(t("ratings_all").format(most=f"{RERATE:,}"))
     for kind, table in apart(leaders).items():

@@ -11,7 +11,8 @@ import streamlit as st
 
 from dashboards import queries
 from dashboards.data import AS_OF, BOT, HUMAN, PLAYED, Filters, query, versions
-from dashboards.i18n import every_label, t
+from dashboards.i18n import every_label, language, t
+from dashboards.rulesets import key_words
 from replay.game import HIDDEN
 from replay.registry import GAMES
 
@@ -251,6 +252,7 @@ def filters() -> Filters:
         key="filter-variant",
         placeholder=t("all"),
         bind="query-params",
+        format_func=lambda key: key_words(key, language()),
     )
     rulesets = sidebar.multiselect(
         t("ruleset"),

@@ -156,6 +156,7 @@ LABELS: dict[str, dict[str, str]] = {
     "game": {"en": "Game", "zh": "游戏"},
     "variant": {"en": "Variant", "zh": "变体"},
     "ruleset": {"en": "Rule set", "zh": "规则集"},
+    "ruleset_of_game": {"en": "{game} {ruleset}", "zh": "{game}{ruleset}"},
     "players": {"en": "Players", "zh": "人数"},  # a count of players
     "player_names": {"en": "Players", "zh": "玩家"},  # their names
     "player": {"en": "Player", "zh": "玩家"},

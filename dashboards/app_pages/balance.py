@@ -16,6 +16,7 @@ from dashboards.common import filters, has_matches, literals, measured, named, p
 from dashboards.data import Filters, query
 from dashboards.i18n import language, t
 from dashboards.ratings import explained
+from dashboards.rulesets import key_words, keys_in_words
 from dashboards.stats import chi_square_p, with_error_bars, with_wilson
 from dashboards.tables import show
 
@@ -146,6 +147,7 @@ if not shares.is_empty():
     shares = shares.with_columns(
         pl.col("source").replace_strict({s: t(s) for s in shares["source"].unique()}).alias("label")
     )
+    shares = keys_in_words(shares, "ruleset_key", language())
     st.plotly_chart(
         px.bar(
             literals(shares, "ruleset_key").to_pandas(),
@@ -185,6 +187,13 @@ def _side(one: Filters, name: str) -> None:
     show(named(query(sql, params).drop("ruleset_key"), "source"), f"{name}-sources")
 
 
+def _side_words(choice: str) -> str:
+    """A side in words: its variant, then its rule set."""
+    variant, _, key = choice.rpartition(VARIANT)
+    ruleset = key_words(key, language())
+    return f"{t(variant)}{VARIANT}{ruleset}" if variant else ruleset
+
+
 choices = [
     key if variant == "base" else f"{variant}{VARIANT}{key}"
     for variant, key in query(queries.RULESETS_OF_GAME, {"game": flt.game}).iter_rows()
@@ -192,8 +201,8 @@ choices = [
 if len(choices) >= 2:
     st.caption(t("sides_caption"))
     left, right = st.columns(2)
-    a = left.selectbox("A", choices, index=0, key="ruleset-a")
-    b = right.selectbox("B", choices, index=1, key="ruleset-b")
+    a = left.selectbox("A", choices, index=0, format_func=_side_words, key="ruleset-a")
+    b = right.selectbox("B", choices, index=1, format_func=_side_words, key="ruleset-b")
     # The same rule set may be chosen on both sides: each side's tables keep their own keys.
     for column, choice, side in ((left, a, "a"), (right, b, "b")):
         variant, _, key = choice.rpartition(VARIANT)
@@ -309,7 +318,7 @@ if not arms.is_empty():
     )
     labels = {
         exp: " · ".join(
-            f"{row['arm'].upper()}: {row['rules']} ({row['matches']})"
+            f"{row['arm'].upper()}: {key_words(row['rules'], language())} ({row['matches']})"
             for row in arms.filter(pl.col("experiment") == exp).iter_rows(named=True)
         )
         for exp in dict.fromkeys(arms["experiment"].to_list())

@@ -22,6 +22,8 @@ from dashboards.record.menu import Token
 from dashboards.record.scribe import from_draft, new_entry
 from dashboards.record.table import NAMES, header_line
 from dashboards.record.words import button_words
+from dashboards.refusals import in_game_words
+from dashboards.rulesets import ruleset_name
 from dashboards.sentences import told
 from ingest.files.catalogues import Library
 from ingest.pipeline.upload import ingest_uploads
@@ -90,6 +92,7 @@ def _setup() -> None:
         t("ruleset"),
         list(game.rulesets),
         index=list(game.rulesets).index(game.standard_ruleset),
+        format_func=lambda ruleset: ruleset_name(ruleset, language(), with_game=False),
         key=f"rec-ruleset-{name}",
     )
     sim = game.simulation
@@ -297,9 +300,11 @@ def _broken(name: str, entry: Entry, first: Problem, lang: str) -> None:
     broken = entry.broken
     st.error(t("rec_broken").format(n=len(broken), first=first.index + 1, after=len(entry.events)))
     secret = entry.secret(entry.events[first.index])
+    game, catalogue = entry.game.name, getattr(entry.state, "catalogue", None)
     for problem in broken:
         said = _said(entry, entry.events[problem.index], lang)
-        why = "" if secret or problem.index != first.index else f": {plain(problem.message)}"
+        told_as = in_game_words(problem.message, game, lang, catalogue, entry.players)
+        why = "" if secret or problem.index != first.index else f": {plain(told_as)}"
         st.markdown(f"{problem.index + 1}. ~~{plain(said)}~~ ({problem.rule}){why}")
     found = entry.mends()
     row = st.container(horizontal=True, key="rec-mends")

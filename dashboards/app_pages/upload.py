@@ -11,7 +11,8 @@ import polars as pl
 import streamlit as st
 
 from dashboards.data import warehouse_path
-from dashboards.i18n import t
+from dashboards.i18n import language, t
+from dashboards.refusals import game_of_rule, in_game_words
 from dashboards.tables import show
 from ingest.pipeline.upload import (
     FILE_BYTES,
@@ -78,7 +79,13 @@ def show_report(report: Report) -> None:
         show(
             pl.DataFrame(
                 [
-                    {"file": one_line(r.path), "line": r.line, "rule": r.rule, "message": r.message}
+                    {
+                        "file": one_line(r.path),
+                        "line": r.line,
+                        "rule": r.rule,
+                        # in the game's words; the command line keeps the engine's ids
+                        "message": in_game_words(r.message, game_of_rule(r.rule), language()),
+                    }
                     for r in report.rejects
                 ],
                 schema={

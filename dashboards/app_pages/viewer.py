@@ -24,6 +24,7 @@ from dashboards.export import match_html
 from dashboards.i18n import language, t
 from dashboards.match import load, sentences, snapshot
 from dashboards.rounds import heading as step_heading
+from dashboards.rulesets import played_under
 from dashboards.stepper import move_log, moved
 from dashboards.timeline import figure as chances_figure
 from dashboards.timeline import reviewed, turning_point_label
@@ -222,10 +223,9 @@ said = sentences(game_id, signature(), lang, seen_by) or []
 analysis = analysed.kept(game_id)
 judged = analysed.flagged(analysis) if analysis else {}
 seen_seat = list(players).index(seen_by) if seen_by in players else None
-catalogue = f" · {t('catalogue')} {loaded.catalogue}" if loaded.catalogue else ""
-# A match played under other rules than the game's standard ones says so (KA-21's advanced).
-named = match.header.ruleset
-ruleset = f" · {named}" if named and named != match.game.standard_ruleset else ""
+# A match played under other rules than the game's standard ones says so (KA-21's advanced),
+# in words, as the HTML file does.
+rules = " · ".join(played_under(match.header, loaded.catalogue, lang))
 # A seat the state names otherwise than its player (KA-20's colours) in the board's words.
 seat_words = getattr(board_of, "seat_name", None)
 
@@ -237,7 +237,7 @@ def seat_named(player: str) -> str:
 starter = seat_named(view["start_player"])
 st.caption(
     plain(
-        f"{game_label(match.game.name)} · {t(match.header.variant)}{ruleset}{catalogue} · "
+        f"{game_label(match.game.name)} · {rules} · "
         f"{board_of.caption(view)} · {t('start_player')}: {starter}"
     )
 )
@@ -405,7 +405,7 @@ st.download_button(
     f"⬇ {t('download_html')}",
     lambda: match_html(
         title=heading,
-        caption=step_heading(step, last, shown_view, lang)
+        caption=f"{rules} · {step_heading(step, last, shown_view, lang)}"
         + (f" · {t('perspective', lang)}: {shown}" if shown else ""),
         board=drawn,
         tables=board_of.tables(view, list(players), lang),

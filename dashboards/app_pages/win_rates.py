@@ -10,8 +10,9 @@ import streamlit as st
 from dashboards import queries
 from dashboards.common import filters, has_matches, literal, where
 from dashboards.data import query
-from dashboards.i18n import t
+from dashboards.i18n import language, t
 from dashboards.ratings import show_board
+from dashboards.rulesets import keys_in_words
 from dashboards.stats import wilson
 from dashboards.tables import show
 
@@ -45,6 +46,8 @@ def rates(dimension: str) -> pl.DataFrame:
                 {"yes": t("yes"), "no": t("no")}, default=pl.col("value")
             )
         )
+    if dimension == "ruleset":  # in words, not as the warehouse files it
+        frame = keys_in_words(frame, "value", language())
     bounds = [wilson(w, n) for w, n in zip(frame["wins"], frame["seats"])]
     return frame.with_columns(
         (pl.col("wins") / pl.col("seats")).alias("win_rate"),

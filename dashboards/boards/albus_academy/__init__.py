@@ -26,7 +26,16 @@ from replay.games.albus_academy.catalogue import CORNERS, Catalogue
 from . import words
 from .sentences import sentences
 
-__all__ = ["anchors", "caption", "component", "figure", "sentences", "side", "tables"]
+__all__ = [
+    "anchors",
+    "caption",
+    "component",
+    "component_name",
+    "figure",
+    "sentences",
+    "side",
+    "tables",
+]
 
 HALF = {0: (0.0, 0.40), 1: (0.42, 0.0), 2: (0.0, -0.40), 3: (-0.42, 0.0)}  # N E S W
 BOARD_HEIGHT = 250  # px a board: three rows of cells holding three lines of words each
@@ -350,3 +359,16 @@ def component(item: str, lang: str) -> str:
         if item in cat.tiles:
             return words.tile_words(cat.tiles[item].actions, lang)
     return item
+
+
+def component_name(item: str, lang: str, catalogue: Catalogue | None = None) -> str | None:
+    """A homework card or a tile as the move log names them ("the spell Tempest", "the tile
+    (will or shard)"); None for a word that is neither (in `catalogue`, where one is given;
+    else in the first catalogue found that holds it)."""
+    for cat in [catalogue] if catalogue is not None else words.candidates():
+        if item in cat.homework:
+            return words.phrase(cat, item, lang)
+        if item in cat.tiles:
+            does = words.tile_words(cat.tiles[item].actions, lang)
+            return t("aa_the_tile", lang).format(what=does)
+    return None

@@ -166,6 +166,7 @@ LABELS: dict[str, dict[str, str]] = {
     "aa_covering_tile": {"en": "covering a tile ({what})", "zh": "盖住一块板块（{what}）"},
     "aa_turned": {"en": "turned {deg}°", "zh": "旋转 {deg}°"},
     "aa_a_tile": {"en": "a tile ({what})", "zh": "一块板块（{what}）"},
+    "aa_the_tile": {"en": "the tile ({what})", "zh": "板块（{what}）"},
     "aa_takes_tiles": {"en": "takes {tiles}", "zh": "拿取{tiles}"},
     "aa_readies": {"en": "removes {n} exhaustion markers", "zh": "移除 {n} 个耗尽标记"},
     "aa_readies_one": {"en": "removes an exhaustion marker", "zh": "移除 1 个耗尽标记"},

@@ -15,6 +15,7 @@ from dashboards.common import PALETTE, held, literal, number, plain
 from dashboards.i18n import language, phase, t
 from dashboards.rounds import round_words
 from replay.game import HIDDEN
+from replay.games.knight_academy.config import CARD_TRACKS
 
 from .sections import balance, beneath
 from .sentences import card, colour, sentences, signed
@@ -25,6 +26,7 @@ __all__ = [
     "beneath",
     "caption",
     "component",
+    "component_name",
     "figure",
     "seat_name",
     "sentences",
@@ -147,6 +149,12 @@ def side(view: dict[str, Any], players: list[str]) -> None:
 def component(item: str, lang: str) -> str:
     """A card as Balance lists it: "Sword 4"."""
     return card(item, lang)
+
+
+def component_name(item: str, lang: str, catalogue: object = None) -> str | None:
+    """A card as the move log names it ("Sword 4"); None for a word that names no card."""
+    kind, _, value = item.rpartition("-")
+    return card(item, lang) if kind in CARD_TRACKS and value.isdigit() else None
 
 
 def figure(

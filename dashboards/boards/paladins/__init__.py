@@ -22,11 +22,21 @@ from dashboards.i18n import language, phase, t
 from dashboards.rounds import round_words
 from dashboards.sentences import said
 from replay.game import HIDDEN
+from replay.games.paladins.catalogue import Catalogue
 
 from . import words
 from .sentences import sentences
 
-__all__ = ["anchors", "caption", "component", "figure", "sentences", "side", "tables"]
+__all__ = [
+    "anchors",
+    "caption",
+    "component",
+    "component_name",
+    "figure",
+    "sentences",
+    "side",
+    "tables",
+]
 
 SYMBOLS = {"monk": "circle", "outpost": "triangle-up"}
 BOX_WIDTH = 12  # characters a line of a square's box holds on a phone
@@ -391,3 +401,9 @@ def side(view: dict[str, Any], players: list[str]) -> None:
 def component(item: str, lang: str) -> str:
     """A card or square as Balance lists it: by name, or by what it gives."""
     return words.name(item, lang)
+
+
+def component_name(item: str, lang: str, catalogue: Catalogue | None = None) -> str | None:
+    """A card or square as the move log names it; None for a word no catalogue holds (of
+    `catalogue`, where one is given)."""
+    return words.name(item, lang, catalogue) if words.entry(item, catalogue) else None

@@ -252,11 +252,11 @@ def filters() -> Filters:
         key="filter-variant",
         placeholder=t("all"),
         bind="query-params",
-        format_func=lambda key: key_words(key, language()),
     )
     rulesets = sidebar.multiselect(
         t("ruleset"),
         sorted(set(mine["ruleset_key"].to_list())),
+        format_func=lambda key: key_words(key, language()),
         key="filter-ruleset",
         placeholder=t("all"),
         bind="query-params",

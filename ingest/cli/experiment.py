@@ -106,11 +106,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from ingest.pipeline.pipeline import derive
     from ingest.simulation.experiment import Store, play_and_stage, record
+    from ingest.warehouse.origin import EXPERIMENT, Origin
     from ingest.warehouse.warehouse import DEFAULT_DB, WarehouseBusy, Writer
 
     db = args.db or DEFAULT_DB
     try:
-        writer = Writer(db)  # before any worker stages: it clears what a killed run left
+        # before any worker stages: it clears what a killed run left
+        writer = Writer(db, made=Origin(EXPERIMENT, experiment=arms.id))
     except WarehouseBusy as err:
         print(f"squire experiment: {err}", file=sys.stderr)
         return 1

@@ -1,7 +1,9 @@
 """`squire versions`: the warehouse's versions, each a commit of it (a batch of matches, a
-compaction, a conversion), with its time and the matches it held: what `--as-of` and the
-dashboards' version choice read. With `--json`, each also names the version of every table
-it reads (its pins), so that another Delta reader can read the same:
+compaction, a conversion), with its time, the matches it held and what made it (an ingest of
+so many logs, an upload, a match recorded at the table, an experiment's batch, a compaction,
+a conversion): what `--as-of` and the dashboards' version choice read. With `--json`, each
+also names the version of every table it reads (its pins), so that another Delta reader can
+read the same:
 `pl.read_delta("W/tables/games", version=pins["games"])`."""
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from ingest.cli.report import json_line
 
 LISTED = """
     SELECT version, committed_at, kind, matches AS added,
-           sum(matches) OVER (ORDER BY version) AS matches
+           sum(matches) OVER (ORDER BY version) AS matches, made_by, logs, experiment
     FROM batches ORDER BY version
 """
 
@@ -33,6 +35,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     from ingest.warehouse import store
+    from ingest.warehouse.origin import described
     from ingest.warehouse.warehouse import DEFAULT_DB, exists, open_reader
 
     db = args.db or DEFAULT_DB
@@ -42,12 +45,15 @@ def run(args: argparse.Namespace) -> int:
     rows = con.sql(LISTED).fetchall()
     con.close()
     if args.json:
-        for version, at, kind, added, matches in rows:
+        for version, at, kind, added, matches, made_by, logs, experiment in rows:
             pins = store.snapshot(db, version).pins
             print(json_line({"version": version, "committed_at": at.isoformat(), "kind": kind,
-                             "added": added, "matches": matches, "pins": pins}))  # fmt: skip
+                             "added": added, "matches": matches, "made_by": made_by,
+                             "logs": logs, "experiment": experiment, "pins": pins}))  # fmt: skip
         return 0
-    print(f"{'version':>7}  {'committed (UTC)':<19}  {'what':<10}  {'added':>9}  {'matches':>9}")
-    for version, at, kind, added, matches in rows:
-        print(f"{version:>7}  {at:%Y-%m-%d %H:%M:%S}  {kind:<10}  {added:>9,}  {matches:>9,}")
+    print(f"{'version':>7}  {'committed (UTC)':<19}  {'what':<10}  {'added':>9}  {'matches':>9}"
+          "  made by")  # fmt: skip
+    for version, at, kind, added, matches, made_by, logs, experiment in rows:
+        print(f"{version:>7}  {at:%Y-%m-%d %H:%M:%S}  {kind:<10}  {added:>9,}  {matches:>9,}"
+              f"  {described(made_by, logs, experiment)}")  # fmt: skip
     return 0

@@ -22,6 +22,7 @@ from ingest.warehouse import compact as compaction
 from ingest.warehouse.compact import Compacted
 from ingest.warehouse.location import Place, S3Path, storage_environment, storage_options
 from ingest.warehouse.memory import return_freed
+from ingest.warehouse.origin import INGEST, Origin
 from ingest.warehouse.tables import Reject
 from ingest.warehouse.warehouse import (
     DEFAULT_DB,
@@ -167,11 +168,13 @@ def ingest_logs(
     on_progress: Callable[[int], None] | None = None,
     started: float | None = None,
     names: Mapping[str, str] | None = None,
+    made: Origin | None = None,
 ) -> Summary:
     """`ingest` of log files already found (`find_logs`; many are best held in a LogList),
     without looking for them again; `started` (default: now) is when the ingest began, for
     the summary's rate; `names`, by path, what to record a file under instead of its path
-    (an upload's file names)."""
+    (an upload's file names); `made`, what its versions say made them (default: an ingest of
+    these logs)."""
     started = time.perf_counter() if started is None else started
     paths = logs if isinstance(logs, LogList) else [str(p) for p in logs]
     del logs  # the paths are held by `paths` alone, given up once staged
@@ -179,7 +182,8 @@ def ingest_logs(
     if jobs is None and cluster is None and len(paths) < FEW_LOGS:
         jobs = 1  # this process alone: sooner done than a pool of workers is started
     stamp = datetime.now(UTC)
-    writer = Writer(db, meanwhile=True)  # the workers start while its tables open
+    made = Origin(INGEST, logs=len(paths)) if made is None else made
+    writer = Writer(db, meanwhile=True, made=made)  # the workers start while its tables open
     try:
         executor = make_executor(jobs, cluster, INGEST_PRELOAD)
         try:

@@ -37,6 +37,7 @@ import msgspec
 
 from ingest.pipeline.lifeline import die_with
 from ingest.warehouse.location import Place, place, spool
+from ingest.warehouse.origin import RECORDING, UPLOAD, Origin
 from ingest.warehouse.tables import Reject
 from replay.errors import one_line
 from replay.limits import MAX_LOG_BYTES, size_text
@@ -64,6 +65,9 @@ class Entry(msgspec.Struct):
 class Manifest(msgspec.Struct):
     started_at: str
     files: list[Entry]
+    # what its versions say made them: an upload, or a match saved on the Record page (an
+    # upload stopped before squire kept this was an upload: the Record page's came later)
+    made_by: str = UPLOAD
 
 
 class Report(msgspec.Struct, kw_only=True):
@@ -104,10 +108,15 @@ class Upload:
         return None
 
 
-def ingest_uploads(files: Iterable[tuple[str, IO[bytes]]], db: Place) -> Report:
-    """Write the uploaded files out under numbers and ingest them in a bounded worker."""
+def ingest_uploads(
+    files: Iterable[tuple[str, IO[bytes]]], db: Place, made_by: str = UPLOAD
+) -> Report:
+    """Write the uploaded files out under numbers and ingest them in a bounded worker;
+    `made_by`: UPLOAD, or RECORDING for a match saved on the Record page."""
+    if made_by not in (UPLOAD, RECORDING):
+        raise ValueError(f"an upload is made by {UPLOAD} or {RECORDING}, not {made_by!r}")
     files = list(files)
-    with _new_upload(db, [name for name, _ in files]) as folder:
+    with _new_upload(db, [name for name, _ in files], made_by) as folder:
         for entry, (_, data) in zip(_manifest(folder).files, files):
             data.seek(0)
             # Whole or not at all: a file cut by a stop would be read as a broken log.
@@ -170,7 +179,7 @@ def discard(upload: Stopped) -> None:
 
 
 @contextmanager
-def _new_upload(db: Place, names: list[str]) -> Iterator[Path]:
+def _new_upload(db: Place, names: list[str], made_by: str) -> Iterator[Path]:
     """A folder for an upload, locked until it is done with and deleted then. It is made
     under a hidden name and renamed once locked and its manifest is written, so that no
     other session takes it for a stopped upload while it is being made."""
@@ -186,6 +195,7 @@ def _new_upload(db: Place, names: list[str]) -> Iterator[Path]:
             started_at=stamp.isoformat(timespec="seconds"),
             # gzip is told by its bytes, not by its name
             files=[Entry(f"{i:04d}.jsonl", n) for i, n in enumerate(names)],
+            made_by=made_by,
         )
         (making / MANIFEST).write_bytes(msgspec.json.encode(manifest))
         folder = making.rename(root / name)
@@ -313,7 +323,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.write(done, "".join(f"{Path(next(committed)).name}\n" for _ in range(count)).encode())
 
     try:
-        summary = ingest_logs(paths, db=args.db, jobs=1, names=names, on_progress=note)
+        made = Origin(manifest.made_by, logs=len(entries))
+        summary = ingest_logs(paths, db=args.db, jobs=1, names=names, on_progress=note, made=made)
     except WarehouseBusy as err:
         report = Report(logs=len(entries), error=str(err))
     else:

@@ -28,6 +28,7 @@ from deltalake import DeltaTable, WriterProperties, write_deltalake
 from ingest.warehouse import store, summaries
 from ingest.warehouse.location import Place, S3Path, place, register_with
 from ingest.warehouse.lock import hold
+from ingest.warehouse.origin import COMPACTION, Origin
 from ingest.warehouse.warehouse import RATINGS, all_schemas, summary_table
 
 # An ingest compacts by itself at its end once `games` has this many files.
@@ -83,7 +84,7 @@ def compact(db: Place, retain_hours: float = RETAIN_HOURS) -> Compacted:
                 _merge(delta, out)
             delta.update_incremental()
         if out.merged or out.summaries:
-            committer.pin("compaction", 0, 0, datetime.now(UTC))
+            committer.pin("compaction", 0, 0, datetime.now(UTC), Origin(COMPACTION))
         deltas = [*committer.tables.values(), committer.batches]
         ratings = store.folder(db, RATINGS)
         if store.is_table(ratings):  # no batch pins it: merged and vacuumed alone

@@ -27,6 +27,7 @@ from deltalake.transaction import AddAction
 from ingest.warehouse import store, summaries
 from ingest.warehouse.location import Place, S3Path
 from ingest.warehouse.lock import WarehouseBusy, hold
+from ingest.warehouse.origin import CONVERSION, Origin
 from ingest.warehouse.tables import ORIGIN_SQL
 from ingest.warehouse.warehouse import (
     SCHEMA,
@@ -171,7 +172,7 @@ def convert_locked(db: Place) -> int:
                 count += pq.ParquetFile(part / "games.parquet").metadata.num_rows
             if (part / "rejects.parquet").exists():
                 rejected += pq.ParquetFile(part / "rejects.parquet").metadata.num_rows
-        committer.commit(adds, "conversion", count, rejected, datetime.now(UTC))
+        committer.commit(adds, "conversion", count, rejected, datetime.now(UTC), Origin(CONVERSION))
         matches += count
     wrong = {t: (_rows(db, t), n) for t, n in expected.items() if _rows(db, t) != n}
     if wrong:

@@ -56,6 +56,7 @@ from ingest.warehouse.location import (
     told,
 )
 from ingest.warehouse.lock import holding
+from ingest.warehouse.origin import Origin
 
 T = TypeVar("T")
 TABLES = "tables"
@@ -72,6 +73,10 @@ BATCH_SCHEMA = pa.schema(
         ("matches", pa.int64()),  # stored by this commit
         ("rejects", pa.int64()),
         ("committed_at", pa.timestamp("us", tz="UTC")),
+        # what made it (ingest.warehouse.origin): NULL in the rows of an older squire
+        ("made_by", pa.string()),
+        ("logs", pa.int64()),
+        ("experiment", pa.string()),
     ]
 )
 # On S3, where a prefix has no time of change, an object every commit writes again: what a
@@ -320,6 +325,24 @@ def _files_at(path: str, version: int) -> tuple[str, ...]:
         return tuple(table.file_uris())
 
 
+def columns(db: Place, table: str, version: int) -> frozenset[str]:
+    """The columns of `table` at `version`, by its Delta schema: every data file it reads at
+    that version holds them (the writer writes `batches` again whole where it adds columns,
+    `Committer.pin`), so a reader on S3 need open none of them to know."""
+    return _columns_at(str(folder(db, table)), version)
+
+
+@functools.lru_cache(maxsize=1024)
+def _columns_at(path: str, version: int) -> frozenset[str]:
+    _files_at(path, version)  # loads the table at that version, which stays kept
+    with _READING:
+        live = _LIVE.get(path)
+        table_at = live if live is not None and live.version() == version else _READ.get(path)
+        if table_at is None or table_at.version() != version:
+            table_at = DeltaTable(path, version=version)
+        return frozenset(f.name for f in table_at.schema().fields)
+
+
 def latest_files(db: Place, table: str) -> list[str] | None:
     """The data files of `table` at its latest version; None where it is not a Delta table
     (yet). For a table no batch pins (the ratings, written after the batches they rate)."""
@@ -371,6 +394,7 @@ class Committer:
         matches: int,
         rejects: int,
         stamp: datetime,
+        made: Origin,
     ) -> int:
         """The files of `adds` appended to their tables, then the row to `batches` that makes
         them part of the warehouse; the warehouse's new version."""
@@ -385,21 +409,28 @@ class Committer:
         # A failure leaves some tables past their pins, as a kill between them would: the
         # next writer settles them.
         at_once(self.db, append, [(t,) for t, actions in adds.items() if actions])
-        return self.pin(kind, matches, rejects, stamp)
+        return self.pin(kind, matches, rejects, stamp, made)
 
-    def pin(self, kind: str, matches: int, rejects: int, stamp: datetime) -> int:
+    def pin(self, kind: str, matches: int, rejects: int, stamp: datetime, made: Origin) -> int:
         """A row to `batches` pinning every table at its version now: the commit point."""
         version = self.batches.version() + 1
         row = pa.Table.from_pylist(
             [{"version": version, "kind": kind, "matches": matches, "rejects": rejects,
-              "committed_at": stamp}],
+              "committed_at": stamp, **made.columns()}],
             schema=BATCH_SCHEMA,
         )  # fmt: skip
+        # `batches` of an older squire lacks columns of today's: written again whole with
+        # them, NULL in its rows, in the same commit as the new row (so that version is still
+        # the row's). A version's files then all hold its schema's columns, which a reader
+        # on S3 goes by (`columns`), and an older version still reads its own files.
+        upgrade = set(BATCH_SCHEMA.names) - {f.name for f in self.batches.schema().fields}
+        if upgrade:
+            row = pa.concat_tables([*self._rows_before(), row])
         action = write_file(self.db, BATCHES, row)
         pins = {t: delta.version() for t, delta in self.tables.items()}
         self.batches.create_write_transaction(
             [action],
-            mode="append",
+            mode="overwrite" if upgrade else "append",
             schema=BATCH_SCHEMA,
             commit_properties=CommitProperties(custom_metadata={PINS: json.dumps(pins)}),
             post_commithook_properties=HOOKS,
@@ -408,6 +439,21 @@ class Committer:
         if isinstance(self.db, S3Path):
             changed(self.db)
         return int(self.batches.version())
+
+    def _rows_before(self) -> list[pa.Table]:
+        """The rows `batches` holds now, each file's with the columns it lacks as NULL."""
+        out = []
+        for uri in self.batches.file_uris():
+            filesystem, where = arrow_path(place(uri))
+            rows = pq.read_table(where, filesystem=filesystem)
+            held = [
+                rows[f.name].cast(f.type)
+                if f.name in rows.column_names
+                else pa.nulls(rows.num_rows, f.type)
+                for f in BATCH_SCHEMA
+            ]
+            out.append(pa.table(held, schema=BATCH_SCHEMA))
+        return out
 
 
 def changed(db: S3Path) -> None:

@@ -54,6 +54,7 @@ from ingest.warehouse.location import (
 from ingest.warehouse.lock import WarehouseBusy as WarehouseBusy
 from ingest.warehouse.lock import hold
 from ingest.warehouse.memory import return_freed
+from ingest.warehouse.origin import INGEST, Origin
 from ingest.warehouse.stored import Stored
 from ingest.warehouse.tables import COLUMNS, TYPES, Reject
 from replay.errors import one_line
@@ -176,7 +177,11 @@ def open_reader(
         _view(con, table, files, arrow_schema)
     # the warehouse's versions up to the one read: what `squire versions` lists
     files = [] if snapshot is None else store.files(db, store.BATCHES, snapshot.version)
-    _view(con, "batches", files, store.BATCH_SCHEMA)
+    # on S3, by its schema at that version: an older squire's lacks what made each version
+    held = None
+    if snapshot is not None and isinstance(db, S3Path):
+        held = store.columns(db, store.BATCHES, snapshot.version)
+    _view(con, "batches", files, store.BATCH_SCHEMA, held)
     con.execute("CREATE TABLE sources (game VARCHAR, source VARCHAR, position INTEGER)")
     con.executemany(
         "INSERT INTO sources VALUES (?, ?, ?)",
@@ -361,11 +366,16 @@ def announce(db: Place) -> None:
 
 
 def _view(
-    con: duckdb.DuckDBPyConnection, name: str, files: list[str], arrow_schema: pa.Schema
+    con: duckdb.DuckDBPyConnection,
+    name: str,
+    files: list[str],
+    arrow_schema: pa.Schema,
+    held: frozenset[str] | None = None,
 ) -> None:
     """A view of `files`, by column name: files of an older schema lack later columns, which
     read as NULL; where even the newest file lacks one, it is NULL of its type for all. No
-    file: an empty table of the schema."""
+    file: an empty table of the schema. `held`: the columns every file holds, where that is
+    known without opening one."""
     remote = bool(files) and files[0].startswith("s3://")
     if not remote:  # a local file deleted since: not read
         files = [f for f in files if Path(f).exists()]
@@ -378,11 +388,12 @@ def _view(
     newest = files[-1].replace("'", "''")
     # a folder's files may be older parts' (ingest.warehouse.convert), with fewer columns; a
     # warehouse on S3 never had any
-    have = (
-        {f.name for f in arrow_schema}
-        if remote
-        else {row[0] for row in con.execute(f"DESCRIBE SELECT * FROM '{newest}'").fetchall()}
-    )
+    if held is not None:
+        have = set(held)
+    elif remote:
+        have = {f.name for f in arrow_schema}
+    else:
+        have = {row[0] for row in con.execute(f"DESCRIBE SELECT * FROM '{newest}'").fetchall()}
     missing = [f for f in arrow_schema if f.name not in have]
     nulls = ""
     if missing:  # a table of the database, so that cursors see it too
@@ -456,15 +467,22 @@ def group_seconds(db: Place) -> float:
     return GROUP_S3 if isinstance(place(db), S3Path) else GROUP
 
 
+INGESTED = Origin(INGEST)  # what a writer's commits say made them, unless told
+
+
 class Writer:
     """The one process that commits to a warehouse; creates it on first use."""
 
-    def __init__(self, db: Place = DEFAULT_DB, meanwhile: bool = False) -> None:
+    def __init__(
+        self, db: Place = DEFAULT_DB, meanwhile: bool = False, made: Origin = INGESTED
+    ) -> None:
         """Hold the warehouse and open its tables. `meanwhile`: the caller goes on while the
         tables of a warehouse on S3 open (some hundred requests, a second or more), and its
         first commit waits for them; workers may write a batch's files before that, where a
-        folder's tables would have to be there first."""
+        folder's tables would have to be there first. `made`: what each of its commits says
+        made it (`squire versions`)."""
         self.db = place(db)
+        self.made = made
         self._group = group_seconds(self.db)  # a wrong setting refused before the lock
         self._lock = hold(self.db)
         self._pending: dict[str, list[AddAction]] = {}
@@ -618,7 +636,8 @@ class Writer:
                 rows = pa.Table.from_pylist(self._pending_rejects, schema=SCHEMA["rejects"])
                 adds["rejects"] = [store.write_file(self.db, "rejects", rows)]
             self.committer.commit(adds, "ingest", self._pending_matches,
-                                  len(self._pending_rejects), datetime.now(UTC))  # fmt: skip
+                                  len(self._pending_rejects), datetime.now(UTC),
+                                  self.made)  # fmt: skip
         self._pending, self._pending_matches, self._pending_rejects = {}, 0, []
         self._pending_summaries = []
         self._last = time.monotonic()

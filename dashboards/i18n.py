@@ -745,11 +745,12 @@ LABELS: dict[str, dict[str, str]] = {
         "a tie the game's rules leave standing.",
         "zh": "其中与对手名次并列的对局数：规则未能打破的平局。",
     },
-    "people_seats": {
-        "en": "People (every seat no bot played)",
-        "zh": "真人玩家（所有非机器人座位）",
-    },
+    "people_seats": {"en": "People", "zh": "真人玩家"},
     "played_by": {"en": "Played by", "zh": "操作方"},
+    "help_played_by": {
+        "en": "A bot by its name; people: every seat no bot played, together.",
+        "zh": "机器人按名称；真人玩家：所有非机器人座位合计。",
+    },
     "experiments_caption": {
         "en": "Each experiment `squire experiment` stored: what it measured, the metric's mean "
         "in each arm, A − B with its 95% interval (of the paired differences), the matches "

@@ -165,6 +165,21 @@ st.subheader(t("ruleset"))
 VARIANT = " · "
 
 
+# A side's tables stand beside the other side's, in half the page: their numbers' columns
+# are held narrow, so that neither scrolls sideways at a laptop's width.
+NARROW = {
+    "seats": 58,
+    "wins": 52,
+    "win_rate": 64,
+    "mean_score": 72,
+    "mean_points": 84,
+    "share": 58,
+    "matches": 56,
+    "interval_low": 60,
+    "interval_high": 60,
+}
+
+
 def _side(one: Filters, name: str) -> None:
     """One side of a comparison: its bots' win rates (and its people's, together: the seats
     no bot played) and the sources of its winners' points."""
@@ -182,9 +197,17 @@ def _side(one: Filters, name: str) -> None:
             "played_by", "seats", "wins", "win_rate", "interval_low", "interval_high", "mean_score"
         ),
         f"{name}-bots",
+        helps={"played_by": "help_played_by"},
+        widths=NARROW,
+        formats={"mean_score": "%.1f"},
     )
     sql, params = where(one, queries.SOURCE_SHARE_OF_WINNERS)
-    show(named(query(sql, params).drop("ruleset_key"), "source"), f"{name}-sources")
+    show(
+        named(query(sql, params).drop("ruleset_key"), "source"),
+        f"{name}-sources",
+        widths=NARROW,
+        formats={"mean_points": "%.1f"},
+    )
 
 
 def _side_words(choice: str) -> str:

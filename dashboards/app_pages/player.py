@@ -139,8 +139,23 @@ explained(
 )
 
 st.subheader(t("matches_played"))
+played = games_named(matches.with_columns(("/viewer?game=" + pl.col("game_id")).alias("open")))
+# What a player reads first comes first; the table's size is in the list of its players, so
+# the count is left to the files, and the table fits a laptop's width.
 show(
-    games_named(matches.with_columns(("/viewer?game=" + pl.col("game_id")).alias("open"))),
+    played.select(
+        "played_at",
+        "game",
+        "players",
+        "seat",
+        "seat_name",
+        "score",
+        "rank",
+        "won",
+        "open",
+        "game_id",
+    ),
     f"matches-{name}",
     links={"open": t("open_match")},
+    files=played.drop("open"),
 )

@@ -62,7 +62,10 @@ for dimension in DIMENSIONS:
     if frame.is_empty():
         continue
     st.subheader(t(dimension))
-    chart, table = st.columns([2, 3])
+    # a rule set's name in words runs long: its table takes the page's width, under its chart
+    chart, table = (
+        (st.container(), st.container()) if dimension == "ruleset" else st.columns([2, 3])
+    )
     labels = [literal(v) for v in frame["value"]]  # players', bots' and rule sets' names
     chart.plotly_chart(
         go.Figure(

@@ -959,6 +959,32 @@ def test_no_table_of_the_viewer_scrolls_sideways_on_a_laptop(server, tabs, game_
     page.close()
 
 
+# The statistics pages' widest tables: every game's Balance and Win rates (Knight Academy's
+# card tables, the rule sets' side by side), Chinese headers where they run longest, a
+# player's matches.
+WIDE_STATISTICS = [
+    *(f"{page}?filter-game={game}" for page in ("balance", "win-rates") for game in GAMES),
+    "balance?filter-game=knight-academy&lang=zh",
+    "balance?filter-game=albus-academy&lang=zh",
+    "sources?filter-game=knight-academy",
+    "tracks?filter-game=knight-academy",
+    "player?name=greedy",
+]
+
+
+def test_no_table_of_a_statistics_page_scrolls_sideways_on_a_laptop(server, tabs):
+    page = _tab(tabs, 1400, 1000)
+    scrolling = {}
+    for address in WIDE_STATISTICS:
+        page.goto(f"{server}/{address}")
+        _settled(page)
+        assert page.locator('[data-testid="stDataFrame"]').count() >= 1, address
+        if found := page.evaluate(SCROLLING_TABLES):
+            scrolling[address] = found
+    assert scrolling == {}, "\n".join(f"{a}: {f}" for a, f in scrolling.items())
+    page.close()
+
+
 @pytest.mark.parametrize(
     "address", ["viewer", "viewer?game=ka-bf0c2ab4-000000&step=30", "viewer?game=he-example-3p"]
 )

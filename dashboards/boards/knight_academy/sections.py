@@ -172,6 +172,8 @@ def balance(flt: Filters) -> None:
         ("win_rate_when_played", "wins_when_played", "plays"),
     ):
         cards = with_wilson(cards, hits, n, f"{rate}_low", f"{rate}_high")
+    # A table for each question, so that none scrolls sideways at a laptop's width: how a
+    # card is picked, how the seats that picked it fared, and those that played it.
     show(
         cards.select(
             "card",
@@ -182,14 +184,13 @@ def balance(flt: Filters) -> None:
             "early_pick_rate",
             "early_pick_rate_low",
             "early_pick_rate_high",
-            "win_rate_when_picked",
-            "win_rate_when_picked_low",
-            "win_rate_when_picked_high",
-            "plays",
-            "win_rate_when_played",
-            "win_rate_when_played_low",
-            "win_rate_when_played_high",
         ),
         "draft-cards",
     )
+    for action, n in (("picked", "picks"), ("played", "plays")):
+        rate = f"win_rate_when_{action}"
+        show(
+            cards.filter(pl.col(n) > 0).select("card", n, rate, f"{rate}_low", f"{rate}_high"),
+            f"draft-cards-{action}",
+        )
     balance_section(flt)

@@ -41,13 +41,16 @@ def _header(path: Path) -> dict[str, Any]:
 
 def _samples() -> list[Path]:
     """A three-player match of each game (Knight Academy's draft then ends each round with
-    every seat's last card, a forced pick), and a Lancelot match, whose colours are entered
-    by the persons who hold them (KA-20)."""
+    every seat's last card, a forced pick), a Lancelot match, whose colours are entered by
+    the persons who hold them (KA-20), and one with every variant board (KA-22: a codex
+    shield mercy gives changes hands face down)."""
     chosen: dict[tuple[str, str | None], Path] = {}
     for path in sorted(SAMPLES.glob("*/*-000000.jsonl.gz")):
         header = _header(path)
-        variant = header.get("variant")
-        if len(header["players"]) == 3 or variant == "lancelot":
+        variant, ruleset = header.get("variant"), header.get("ruleset")
+        if ruleset == "knight-academy/all-boards":  # a codex shield given face down (mercy)
+            chosen.setdefault((header["game"], ruleset), path)
+        elif ruleset is None and (len(header["players"]) == 3 or variant == "lancelot"):
             chosen.setdefault((header["game"], variant), path)
     return [chosen[key] for key in sorted(chosen, key=str)]
 

@@ -9,7 +9,7 @@ from typing import Any
 import polars as pl
 import streamlit as st
 
-from dashboards import queries
+from dashboards import queries, version_menu
 from dashboards.data import AS_OF, BOT, HUMAN, PLAYED, Filters, query, versions
 from dashboards.i18n import every_label, language, t
 from dashboards.rulesets import key_words
@@ -182,14 +182,10 @@ def version_choice() -> None:
     found = versions()
     if found.is_empty():
         return
-    labels = {"": t("as_of_latest")} | {
-        # the matches first: a narrow sidebar cuts the end of the label off
-        str(v): f"{v} · " + t("n_matches").format(n=f"{n:,}") + f" · {at:%Y-%m-%d %H:%M} UTC"
-        for v, at, n in found.iter_rows()
-    }
+    linked = st.query_params.get(AS_OF, "")
+    labels = {"": t("as_of_latest")} | version_menu.entries(found, keep=linked)
     # The address holds the choice; set again at every run, as the game's is (filters): the
     # labels change with the language, and a selectbox keeps its value by its label.
-    linked = st.query_params.get(AS_OF, "")
     st.session_state[AS_OF] = linked if linked and linked in labels else ""
     st.sidebar.selectbox(
         t("as_of"),

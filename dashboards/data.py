@@ -55,14 +55,15 @@ def version_in(signature_: str) -> int | None:
 
 
 VERSIONS = """
-    SELECT version, committed_at, sum(matches) OVER (ORDER BY version) AS matches
+    SELECT version, committed_at, sum(matches) OVER (ORDER BY version) AS held,
+           matches AS added, made_by, logs, experiment
     FROM batches ORDER BY version DESC
 """
 
 
 def versions() -> pl.DataFrame:
-    """Every version of the warehouse, the latest first, with its time and the matches it
-    holds (whichever version the pages read)."""
+    """Every version of the warehouse, the latest first, with its time, the matches it holds
+    and adds, and what made it (whichever version the pages read)."""
     return _run(VERSIONS, (), warehouse_signature(warehouse_path()))
 
 

@@ -169,10 +169,36 @@ LABELS: dict[str, dict[str, str]] = {
     "as_of_latest": {"en": "Latest", "zh": "最新"},
     "as_of_help": {
         "en": "Every page reads the warehouse as it stood at this version, and the address keeps "
-        "it: a figure quoted from a link reads the same after more matches arrive.",
+        "it: a figure quoted from a link reads the same after more matches arrive. Each "
+        "version says the matches it holds and what made it; an experiment's versions in a row "
+        "(a batch each) are one entry, its last.",
         "zh": "所有页面都按此版本读取数据，网址也会记住它："
-        "引用链接中的数字在之后新增对局时保持不变。",
+        "引用链接中的数字在之后新增对局时保持不变。每个版本注明它包含的对局数和产生它的操作；"
+        "同一实验连续的版本（每批一个）合为一项，即其中最后一个。",
     },
+    # what made a version of the warehouse (dashboards.version_menu)
+    "made_ingest": {"en": "ingest of {n} logs", "zh": "导入 {n} 份日志"},
+    "made_ingest_one": {"en": "ingest of 1 log", "zh": "导入 1 份日志"},
+    "made_ingest_plain": {"en": "ingest", "zh": "导入"},
+    "made_upload": {"en": "upload of {n} files", "zh": "上传 {n} 个文件"},
+    "made_upload_one": {"en": "upload of 1 file", "zh": "上传 1 个文件"},
+    "made_upload_plain": {"en": "upload", "zh": "上传"},
+    "made_recording_plain": {"en": "match recorded at the table", "zh": "现场记录的对局"},
+    "made_experiment": {"en": "experiment {id}", "zh": "实验 {id}"},
+    "made_experiment_run": {
+        "en": "experiment {id}: {versions} versions, {added} matches added",
+        "zh": "实验 {id}：{versions} 个版本，新增 {added} 局",
+    },
+    "made_experiment_part": {
+        "en": "experiment {id}, its version {i} of {of}",
+        "zh": "实验 {id} 的第 {i} 个版本（共 {of} 个）",
+    },
+    "made_compaction_plain": {"en": "compaction (files merged)", "zh": "压缩（合并文件）"},
+    "made_conversion_plain": {
+        "en": "converted from the older format",
+        "zh": "由旧格式转换",
+    },
+    "made_unknown": {"en": "origin not recorded", "zh": "来源未记录"},
     "one_match": {"en": "1 match", "zh": "1 局"},
     "origin_experiments": {"en": "experiments {n}", "zh": "实验 {n}"},
     "wins": {"en": "Wins", "zh": "胜场"},

@@ -195,6 +195,9 @@ def version_choice() -> None:
         help=t("as_of_help"),
         on_change=_version_to_address,
     )
+    chosen = st.session_state[AS_OF]
+    if chosen:  # the whole label, which the menu's width cuts short
+        st.sidebar.caption(plain(labels[chosen]))
 
 
 def _version_to_address() -> None:

@@ -61,9 +61,10 @@ def _same_run(row: _Version, following: _Version) -> bool:
 
 
 def _label(row: _Version, made: str) -> str:
-    # the matches first: a narrow sidebar cuts the end of the label off
+    # what made it first, which tells the entries apart: a narrow sidebar cuts the end of the
+    # label off (the page says the chosen one whole below the menu)
     held = t("one_match") if row.held == 1 else t("n_matches").format(n=f"{row.held:,}")
-    return f"{row.version} · {held} · {made} · {row.committed_at:%Y-%m-%d %H:%M} UTC"
+    return f"{row.version} · {made} · {held} · {row.committed_at:%Y-%m-%d %H:%M} UTC"
 
 
 def _made(run: list[_Version]) -> str:

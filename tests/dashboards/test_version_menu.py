@@ -50,20 +50,20 @@ FOUND = _versions(
 def test_each_entry_says_what_made_it_and_an_experiments_run_is_one():
     menu = entries(FOUND)
     assert menu == {
-        "9": "9 · 1,452 matches · compaction (files merged) · 2026-12-07 12:09 UTC",
-        "8": "8 · 1,452 matches · match recorded at the table · 2026-12-07 12:08 UTC",
-        "7": "7 · 1,451 matches · experiment exp-1a2b3c4d · 2026-12-07 12:07 UTC",
-        "6": "6 · 1,411 matches · upload of 1 file · 2026-12-07 12:06 UTC",
-        "5": "5 · 1,410 matches · experiment exp-1a2b3c4d: 3 versions, 100 matches added"
+        "9": "9 · compaction (files merged) · 1,452 matches · 2026-12-07 12:09 UTC",
+        "8": "8 · match recorded at the table · 1,452 matches · 2026-12-07 12:08 UTC",
+        "7": "7 · experiment exp-1a2b3c4d · 1,451 matches · 2026-12-07 12:07 UTC",
+        "6": "6 · upload of 1 file · 1,411 matches · 2026-12-07 12:06 UTC",
+        "5": "5 · experiment exp-1a2b3c4d: 3 versions, 100 matches added · 1,410 matches"
         " · 2026-12-07 12:05 UTC",
-        "2": "2 · 1,310 matches · ingest of 1,310 logs · 2026-12-07 12:02 UTC",
-        "1": "1 · 164 matches · origin not recorded · 2026-12-07 12:01 UTC",
+        "2": "2 · ingest of 1,310 logs · 1,310 matches · 2026-12-07 12:02 UTC",
+        "1": "1 · origin not recorded · 164 matches · 2026-12-07 12:01 UTC",
     }
     # a version inside a run, asked for by a link, is listed on its own beside the run
     kept = entries(FOUND, keep="3")
     assert list(kept) == ["9", "8", "7", "6", "5", "3", "2", "1"]
     assert kept["3"] == (
-        "3 · 1,350 matches · experiment exp-1a2b3c4d, its version 1 of 3 · 2026-12-07 12:03 UTC"
+        "3 · experiment exp-1a2b3c4d, its version 1 of 3 · 1,350 matches · 2026-12-07 12:03 UTC"
     )
     assert entries(FOUND, keep="5") == menu
 
@@ -123,3 +123,5 @@ def test_the_menu_shows_an_experiments_versions_as_one_entry(with_experiment, mo
     assert menu.value == str(ran[0])
     part = LABELS["made_experiment_part"][lang].format(id=experiment, i=1, of=len(ran))
     assert part in menu.format_func(str(ran[0]))
+    # and said whole below the menu, which a narrow sidebar cuts short
+    assert part in " ".join(c.value for c in at.sidebar.caption).replace("\\", "")

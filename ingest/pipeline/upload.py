@@ -179,7 +179,7 @@ def discard(upload: Stopped) -> None:
 
 
 @contextmanager
-def _new_upload(db: Place, names: list[str], made_by: str) -> Iterator[Path]:
+def _new_upload(db: Place, names: list[str], made_by: str = UPLOAD) -> Iterator[Path]:
     """A folder for an upload, locked until it is done with and deleted then. It is made
     under a hidden name and renamed once locked and its manifest is written, so that no
     other session takes it for a stopped upload while it is being made."""

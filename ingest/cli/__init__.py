@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from ingest.cli import (
     arguments,
+    audit,
     catalogues,
     compact,
     dashboard,
@@ -21,6 +22,7 @@ from ingest.cli import (
     schema,
     simulate,
     up,
+    users,
     versions,
 )
 from replay.errors import one_line
@@ -41,6 +43,8 @@ COMMANDS = (
     catalogues,
     schema,
     versions,
+    users,
+    audit,
 )
 
 

@@ -13,7 +13,7 @@ import math
 import os
 import sys
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -187,3 +187,30 @@ def source_argument(p: argparse.ArgumentParser, what: str) -> None:
         metavar="human|bot|experiment[:ID]",
         help=f"{what}; experiments are left out otherwise",
     )
+
+
+_UNITS = {"m": 60, "h": 3600, "d": 86400}  # a duration's units, in seconds
+
+
+def duration(text: str) -> timedelta:
+    """A length of time as `30m`, `24h` or `7d`; ValueError (one line) for anything else."""
+    number, unit = text.strip()[:-1], text.strip()[-1:].lower()
+    if unit not in _UNITS or not number.isdigit() or int(number) == 0:
+        raise ValueError(f"{text!r} is not a length of time: minutes, hours or days (30m, 24h, 7d)")
+    return timedelta(seconds=int(number) * _UNITS[unit])
+
+
+def since(text: str) -> datetime:
+    """`--since`: a time (2026-12-05, 2026-12-05T14:00, UTC unless a zone is given) or a
+    length of time back from now (24h, 7d)."""
+    try:
+        return datetime.now(UTC) - duration(text)
+    except ValueError:
+        pass
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a time (2026-12-05, 2026-12-05T14:00) or a length of time (24h, 7d)"
+        ) from None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)

@@ -711,7 +711,7 @@ def test_the_paladins_viewer_shows_replay_step_and_hides_a_chosen_paladin(app, c
     figure = json.loads(chart.proto.spec)
     assert len(figure["layout"]["shapes"]) == len(view["board"]) == 30
     # the one it was played with, in the caption's Markdown (names escaped, shown as written)
-    assert plain("catalogue squire-sample 1") in at.caption[0].value
+    assert plain("catalogue squire's sample cards") in at.caption[0].value
 
 
 def test_paladins_track_races_offer_the_three_attributes_and_vp(app):
@@ -748,8 +748,8 @@ def test_the_albus_viewer_draws_every_board_and_hides_private_homework(app, caps
     bobs = view["seats"]["Bob"]["private"]["homework"]
     anns = view["seats"]["Ann"]["private"]["homework"]
     assert bobs and anns and "(hidden)" in cells
-    assert all(words.name(cat, card) in cells for card in anns)
-    assert not any(words.name(cat, card) in cells for card in bobs if card not in anns)
+    assert all(words.name(cat, card, "en") in cells for card in anns)
+    assert not any(words.name(cat, card, "en") in cells for card in bobs if card not in anns)
     chart, _chances = _elements(at._tree, "plotly_chart")  # the board, then who was winning
     figure = json.loads(chart.proto.spec)
     rects = [s for s in figure["layout"]["shapes"] if s["type"] == "rect"]
@@ -816,7 +816,7 @@ def test_the_viewer_shows_the_advanced_rules_lift_before_scoring(app):
     at = app("viewer", game="ka-1a66b7fa-000000", step="123")
     shown = " ".join(str(c.value) for c in at.caption) + " ".join(m.value for m in at.markdown)
     shown = shown.replace("\\", "")  # the captions' markdown escapes
-    assert "lift before scoring" in shown and "knight-academy/advanced" in shown
+    assert "lift before scoring" in shown and "Knight Academy · base game · advanced" in shown
     assert "lift" in shown and "Cid" in shown
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from ingest.club.access import Who  # noqa: E402
 from ingest.pipeline.upload import UPLOAD_BYTES, UPLOAD_FILES, Upload, ingest_uploads  # noqa: E402
 from ingest.simulation.simulate import Spec, simulate_chunk, tasks  # noqa: E402
 from replay.limits import MAX_LINES, MAX_LOG_BYTES  # noqa: E402
@@ -81,7 +82,9 @@ def main() -> None:
     before = resident()
     with tempfile.TemporaryDirectory() as folder:
         report = ingest_uploads(
-            [(name, io.BytesIO(data)) for name, data in files], Path(folder) / "wh"
+            [(name, io.BytesIO(data)) for name, data in files],
+            Path(folder) / "wh",
+            Who(None, "admin", "local"),
         )
     worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     grown = resident() - before

@@ -17,8 +17,12 @@ from dashboards.data import signature, warehouse_path
 from dashboards.i18n import t
 from dashboards.match import Replayed, load, log_bytes
 from dashboards.sentences import told
+from dashboards.visitor import queued, refusal
 from ingest.analyses import moves
 from ingest.analyses.review import Review
+from ingest.club import gate
+from ingest.club.access import Denied, Who
+from ingest.warehouse.location import Place
 from replay.log import decoder_for
 from replay.replayer import Step, state_at
 
@@ -46,10 +50,9 @@ def kept(game_id: str) -> moves.Analysis | None:
     return moves.load(warehouse_path(), game_id, loaded.match)
 
 
-def run(game_id: str, reviewed: Review | str | None) -> moves.Analysis | str:
-    """Analyse the match now, with a progress bar, and keep it; a string says why not."""
-    from ingest.pipeline.executor import ANALYSIS_PRELOAD, make_executor
-
+def run(game_id: str, reviewed: Review | str | None, who: Who) -> moves.Analysis | str:
+    """Analyse the match now, with a progress bar, and keep it; a string says why not (the
+    visitor's role or quota, or another analysis running on this machine)."""
     db = warehouse_path()
     data = log_bytes(game_id)  # as the viewer read it: no reader of the warehouse of its own
     loaded = load(game_id)
@@ -60,6 +63,18 @@ def run(game_id: str, reviewed: Review | str | None) -> moves.Analysis | str:
     if isinstance(reviewed, Review) and reviewed.timeline:
         first = reviewed.timeline[0][1]
         prior = [first.get(p, 0.0) for p in players]
+    try:
+        with gate.heavy(db, who, "analysis", {"game_id": game_id}, queued()):
+            return _analysed(db, data, game_id, prior)
+    except Denied as denied:
+        return refusal(denied, "analysis")
+
+
+def _analysed(
+    db: Place, data: bytes, game_id: str, prior: list[float] | None
+) -> moves.Analysis | str:
+    from ingest.pipeline.executor import ANALYSIS_PRELOAD, make_executor
+
     bar = st.progress(0.0, text=t("analysing"))
 
     def note(done: int, total: int) -> None:

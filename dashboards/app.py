@@ -1,4 +1,5 @@
-"""The squire dashboards: `squire dashboard`, or `streamlit run dashboards/app.py`."""
+"""The squire dashboards' app: `squire dashboard` serves it (dashboards/serve.py, with the
+sign-in routes beside it)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script 
 
 from dashboards.common import version_choice
 from dashboards.i18n import LANGUAGES, t
+from dashboards.visitor import signed_in_line, who
+from ingest.club.access import may
 
 PAGES = Path(__file__).with_name("app_pages")
 ICON = Path(__file__).with_name("static") / "squire-icon.svg"
@@ -26,6 +29,7 @@ PAGE_TABLE = (
     ("record", "record", "edit_note", "record"),
     ("upload", "upload", "upload", "upload"),
 )
+CLUB = ("club", "club", "groups", "club")  # an admin's alone
 
 
 def main() -> None:
@@ -40,7 +44,10 @@ def main() -> None:
         key="lang",
         horizontal=True,
     )
+    visitor = who()
+    signed_in_line(visitor)
     version_choice()
+    table = PAGE_TABLE + ((CLUB,) if may(visitor, "audit.read") else ())
     page = st.navigation(
         [
             st.Page(PAGES / "overview.py", title="squire", icon=":material/home:", default=True),
@@ -48,7 +55,7 @@ def main() -> None:
                 st.Page(
                     PAGES / f"{name}.py", title=t(title), icon=f":material/{icon}:", url_path=path
                 )
-                for name, title, icon, path in PAGE_TABLE
+                for name, title, icon, path in table
             ),
         ]
     )

@@ -926,8 +926,9 @@ def every_label() -> dict[str, dict[str, str]]:
     """The shared labels, each game's title under its id, and each game's own words (its
     package's `labels` beside its board), read once at the first label asked for."""
     from dashboards.boards import labels  # each game's words: the boards need `t` to load
+    from dashboards.club_labels import CLUB_LABELS
 
-    merged: dict[str, dict[str, str]] = {}
+    merged: dict[str, dict[str, str]] = dict(CLUB_LABELS)
     for name, game in GAMES.items():
         merged.update(labels(name))
         merged[name] = dict(game.title)

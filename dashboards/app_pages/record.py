@@ -25,10 +25,12 @@ from dashboards.record.words import button_words
 from dashboards.refusals import in_game_words
 from dashboards.rulesets import ruleset_name
 from dashboards.sentences import told
+from dashboards.visitor import refusal, say_why_not, who
+from ingest.club import accounts, serving, tables
+from ingest.club.access import Denied
 from ingest.files.catalogues import Library
 from ingest.pipeline.upload import ingest_uploads
 from ingest.simulation.simulate import catalogue_for
-from ingest.warehouse import drafts
 from ingest.warehouse.origin import RECORDING
 from replay.registry import GAMES
 from replay.replayer import open_log, replay
@@ -40,6 +42,14 @@ SHOWN = 8  # the last entries listed under the buttons
 st.title(t("record"))
 db = warehouse_path()
 library = Library(db)
+VISITOR = who()
+if not say_why_not(VISITOR, "record.start"):
+    st.stop()
+
+
+def _denied(denied: Denied, action: str) -> None:
+    st.error(refusal(denied, action))
+    st.stop()
 
 
 def _open(name: str) -> Entry | None:
@@ -49,7 +59,9 @@ def _open(name: str) -> Entry | None:
         entry: Entry = held[1]
         return entry
     try:
-        data = drafts.load(db, name)
+        data = tables.load(db, name, VISITOR)
+    except Denied as denied:
+        _denied(denied, "record.open")
     except ValueError:  # an address naming no draft squire could have made
         return None
     if data is None:
@@ -60,20 +72,31 @@ def _open(name: str) -> Entry | None:
 
 
 def _keep(name: str, entry: Entry) -> None:
-    drafts.save(db, name, entry.draft())
+    try:
+        tables.save(db, name, entry.draft(), VISITOR)
+    except Denied as denied:
+        _denied(denied, "record.enter")
 
 
 def _start(line: bytes) -> None:
     entry = new_entry(line, library)
     name = entry.match.header.game_id
-    _keep(name, entry)
+    try:
+        tables.start(db, name, entry.draft(), VISITOR)
+    except Denied as denied:
+        if denied.why == "drafts":
+            st.error(t("denied_drafts").format(n=serving.current().budgets.drafts))
+            st.stop()
+        _denied(denied, "record.start")
     st.session_state[ENTRY] = (name, entry)
     st.query_params["draft"] = name
 
 
 def _setup() -> None:
     """A new match's header, and the matches being recorded to take up."""
-    waiting = drafts.drafts(db)
+    waiting, elsewhere = tables.listed(db, VISITOR)
+    if elsewhere:
+        st.caption(t("drafts_elsewhere").format(n=elsewhere))
     if waiting:
         st.subheader(t("rec_resume"))
         for draft in waiting:
@@ -216,11 +239,14 @@ def _kind(event: Any) -> str:
 def _finish(name: str, entry: Entry) -> None:
     entry.finish()
     log = entry.log()
-    report = ingest_uploads([(f"{name}.jsonl", io.BytesIO(log))], db, RECORDING)
+    try:
+        report = ingest_uploads([(f"{name}.jsonl", io.BytesIO(log))], db, VISITOR, RECORDING)
+    except Denied as denied:
+        _denied(denied, "record.save")
     # the viewer opens at its last step, the final scores: each event a step, the claim too
     st.session_state["rec-report"] = (name, report, len(log.splitlines()) - 1)
     if report.ingested or report.present:
-        drafts.remove(db, name)
+        tables.saved(db, name, VISITOR)
         st.session_state.pop(ENTRY, None)
         del st.query_params["draft"]
 
@@ -246,6 +272,7 @@ def _recording(name: str) -> None:
         plain(f"{game_label(game)} · {name} · {', '.join(entry.players)}")
         + f" · {t('rec_entries').format(n=len(entry.events))}"
     )
+    _members(name)
     said = _told(entry.log(), lang)
     mended = st.session_state.pop("rec-mended", None)
     if mended is not None:
@@ -282,6 +309,29 @@ def _recording(name: str) -> None:
     if not isinstance(screen, Handover) and seat is not None:
         _board(entry, seat)
     _corrections(name, entry, said)
+
+
+def _members(name: str) -> None:
+    """Who else may open the draft: its scribe (or an admin) opens it to other accounts, so a
+    player can enter their own secret moves on their own phone."""
+    found = tables.table(db, name)
+    if VISITOR.name is None or found is None or found.scribe is None:
+        return  # no accounts at this table: a laptop's squire, or an open server
+    if VISITOR.role != "admin" and found.scribe != VISITOR.name:
+        return
+    others = [u.name for u in accounts.users(db) if u.name != found.scribe]
+    chosen = st.multiselect(
+        t("table_members"),
+        others,
+        default=[m for m in found.members if m in others],
+        help=t("table_members_help"),
+        key=f"rec-members-{name}",
+    )
+    if sorted(chosen) != sorted(m for m in found.members if m in others):
+        try:
+            tables.open_to(db, name, chosen, VISITOR)
+        except Denied as denied:
+            _denied(denied, "record.invite")
 
 
 def _said(entry: Entry, event: Any, lang: str) -> str:

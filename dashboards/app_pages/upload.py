@@ -14,6 +14,8 @@ from dashboards.data import warehouse_path
 from dashboards.i18n import language, t
 from dashboards.refusals import game_of_rule, in_game_words
 from dashboards.tables import show
+from dashboards.visitor import refusal, say_why_not, who
+from ingest.club.access import Denied, may
 from ingest.pipeline.upload import (
     FILE_BYTES,
     STREAMLIT_MB,
@@ -48,13 +50,23 @@ def offer_again(upload: Stopped) -> None:
         files_table(upload.unprocessed, f"not-processed-{upload.folder.name}")
         buttons = st.container(horizontal=True)
         if buttons.button(t("upload_resume"), key=f"resume-{upload.folder.name}", type="primary"):
-            with st.spinner(t("ingesting")):
-                done = resume(upload, warehouse_path())
+            try:
+                with st.spinner(t("ingesting")):
+                    done = resume(upload, warehouse_path(), VISITOR)
+            except Denied as denied:
+                st.error(refusal(denied, "upload.resume"))
+                st.stop()
             if done is not None:
                 st.session_state["upload-report"] = done
             st.rerun()
-        if buttons.button(t("upload_discard"), key=f"discard-{upload.folder.name}"):
-            discard(upload)
+        if may(VISITOR, "upload.let_go") and buttons.button(
+            t("upload_discard"), key=f"discard-{upload.folder.name}"
+        ):
+            try:
+                discard(upload, warehouse_path(), VISITOR)
+            except Denied as denied:
+                st.error(refusal(denied, "upload.let_go"))
+                st.stop()
             st.rerun()
 
 
@@ -109,6 +121,9 @@ def show_report(report: Report) -> None:
 
 
 st.title(t("upload"))
+VISITOR = who()
+if not say_why_not(VISITOR, "upload"):
+    st.stop()
 st.caption(
     t("upload_limits").format(
         files=UPLOAD_FILES, total=size_text(UPLOAD_BYTES), each=size_text(FILE_BYTES)
@@ -130,12 +145,16 @@ files = st.file_uploader(
     key=f"uploads-{generation}",
 )
 if files and st.button(t("ingest"), type="primary", key="ingest"):
-    refusal = Upload([(file.name, file.size) for file in files]).refusal()
-    if refusal:
-        st.error(refusal)
+    too_much = Upload([(file.name, file.size) for file in files]).refusal()
+    if too_much:
+        st.error(too_much)
         st.stop()
-    with st.spinner(t("ingesting")):
-        done = ingest_uploads([(file.name, file) for file in files], warehouse_path())
+    try:
+        with st.spinner(t("ingesting")):
+            done = ingest_uploads([(file.name, file) for file in files], warehouse_path(), VISITOR)
+    except Denied as denied:
+        st.error(refusal(denied, "upload"))
+        st.stop()
     st.session_state["upload-report"] = done
     st.session_state["upload-generation"] = generation + 1
     st.rerun()

@@ -18,12 +18,38 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def serving_arguments(p: argparse.ArgumentParser) -> None:
     """Where the dashboards are served from and what they read (`up` and `dashboard`)."""
+    from ingest.club.serving import Budgets
+
     arg.db_argument(p)
     p.add_argument("--port", type=arg.between(1, 65535), default=8501)
     p.add_argument("--address", default="127.0.0.1")
+    p.add_argument(
+        "--open",
+        action="store_true",
+        help="serve beyond this machine with no sign-in needed: anyone who reaches the port "
+        "may upload, record and run analyses",
+    )
+    p.add_argument(
+        "--host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name browsers reach the server by, besides this machine's own (repeatable)",
+    )
+    club = p.add_argument_group("a club's budgets (each visitor's, on the server)")
+    budgets = Budgets()
+    for flag, most, default, said in (
+        ("--heavy-per-hour", 10_000, budgets.heavy_per_hour,
+         "move analyses, rescores and experiments a member may start an hour"),
+        ("--uploads-per-hour", 10_000, budgets.uploads_per_hour,
+         "uploads a member may make an hour"),
+        ("--drafts", 10_000, budgets.drafts, "open drafts a member may have on the Record page"),
+        ("--upload-workers", 64, budgets.upload_workers, "uploads ingested at once"),
+    ):  # fmt: skip
+        club.add_argument(flag, type=arg.between(1, most), default=default, help=said)
 
 
-APP = Path(__file__).resolve().parents[2] / "dashboards" / "app.py"
+APP = Path(__file__).resolve().parents[2] / "dashboards" / "serve.py"
 
 
 def cannot_serve(args: argparse.Namespace) -> bool:
@@ -37,6 +63,21 @@ def cannot_serve(args: argparse.Namespace) -> bool:
 
 def _unservable(args: argparse.Namespace) -> str | None:
     import socket
+
+    from ingest.club import accounts
+    from ingest.club.serving import is_loopback
+    from ingest.warehouse.warehouse import DEFAULT_DB
+
+    if (
+        not is_loopback(args.address)
+        and not args.open
+        and not accounts.users(args.db or DEFAULT_DB)
+    ):
+        return (
+            f"{args.address} is reachable from other machines and this warehouse has no "
+            "accounts: add one first (`squire users add NAME --role admin`), or pass --open "
+            "to serve it open to anyone"
+        )
 
     try:
         family, kind, proto, _, where = socket.getaddrinfo(
@@ -57,10 +98,21 @@ def run(args: argparse.Namespace) -> int:
     if cannot_serve(args):
         return 2
 
+    from ingest.club.serving import Budgets, Serving, hosts_for
     from ingest.pipeline.upload import STREAMLIT_MB, stopped
     from ingest.warehouse.warehouse import DEFAULT_DB
 
+    serving = Serving(
+        address=args.address,
+        port=args.port,
+        open=args.open,
+        hosts=hosts_for(args.address, tuple(args.host)),
+        budgets=Budgets(
+            args.heavy_per_hour, args.uploads_per_hour, args.drafts, args.upload_workers
+        ),
+    )
     env = dict(os.environ)
+    env["SQUIRE_SERVING"] = serving.environment()
     if args.db:
         env["SQUIRE_WAREHOUSE"] = str(args.db.resolve() if isinstance(args.db, Path) else args.db)
     url = f"http://{args.address}:{args.port}"
@@ -86,6 +138,10 @@ def run(args: argparse.Namespace) -> int:
         "--browser.gatherUsageStats=false",
         "--server.fileWatcherType=none",
         f"--server.maxUploadSize={STREAMLIT_MB}",
+        # the names the server was started for: the websocket of a page reached by another
+        # name (DNS rebinding) is refused, as dashboards/guard.py refuses its requests
+        *(f"--server.allowedHosts={host}" for host in serving.hosts),
+        "--server.enableXsrfProtection=true",
     ]
     # Streamlit takes this process's place, so a signal that stops it (Ctrl-C, a service
     # manager's SIGTERM) reaches Streamlit itself and leaves nothing running behind.

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import functools
 import os
 import resource
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
@@ -35,6 +37,8 @@ from typing import IO
 
 import msgspec
 
+from ingest.club import gate, serving
+from ingest.club.access import Who, done, require
 from ingest.pipeline.lifeline import die_with
 from ingest.warehouse.location import Place, place, spool
 from ingest.warehouse.origin import RECORDING, UPLOAD, Origin
@@ -109,13 +113,19 @@ class Upload:
 
 
 def ingest_uploads(
-    files: Iterable[tuple[str, IO[bytes]]], db: Place, made_by: str = UPLOAD
+    files: Iterable[tuple[str, IO[bytes]]], db: Place, who: Who, made_by: str = UPLOAD
 ) -> Report:
     """Write the uploaded files out under numbers and ingest them in a bounded worker;
-    `made_by`: UPLOAD, or RECORDING for a match saved on the Record page."""
+    `made_by`: UPLOAD, or RECORDING for a match saved on the Record page. Denied unless
+    `who` may (ingest.club.gate)."""
     if made_by not in (UPLOAD, RECORDING):
         raise ValueError(f"an upload is made by {UPLOAD} or {RECORDING}, not {made_by!r}")
     files = list(files)
+    what = {"files": len(files), "names": ", ".join(name for name, _ in files[:5])}
+    if made_by == UPLOAD:
+        gate.upload(db, who, "upload", what)
+    else:
+        gate.recording(db, who, what)
     with _new_upload(db, [name for name, _ in files], made_by) as folder:
         for entry, (_, data) in zip(_manifest(folder).files, files):
             data.seek(0)
@@ -160,9 +170,13 @@ def stopped(db: Place) -> list[Stopped]:
     return found
 
 
-def resume(upload: Stopped, db: Place) -> Report | None:
+def resume(upload: Stopped, db: Place, who: Who) -> Report | None:
     """Ingest a stopped upload's files again, all of them so that its report is whole (those
-    it had stored come back as already present); None if another session has taken it up."""
+    it had stored come back as already present); None if another session has taken it up.
+    Denied unless `who` may (ingest.club.gate)."""
+    gate.upload(
+        db, who, "upload.resume", {"upload": upload.folder.name, "files": len(upload.names)}
+    )
     with _held(upload.folder) as free:
         if not free or not (upload.folder / MANIFEST).exists():
             return None
@@ -171,8 +185,12 @@ def resume(upload: Stopped, db: Place) -> Report | None:
         return report
 
 
-def discard(upload: Stopped) -> None:
-    """Let a stopped upload go: what it had stored stays, its other files are forgotten."""
+def discard(upload: Stopped, db: Place, who: Who) -> None:
+    """Let a stopped upload go: what it had stored stays, its other files are forgotten.
+    Denied unless `who` is an admin."""
+    what = {"upload": upload.folder.name, "unprocessed": len(upload.unprocessed)}
+    require(db, who, "upload.let_go", what)
+    done(db, who, "upload.let_go", what)
     with _held(upload.folder) as free:
         if free:
             shutil.rmtree(upload.folder, ignore_errors=True)
@@ -244,7 +262,7 @@ def _run_worker(folder: Path, db: Place) -> Report:
     at the server's terminal reaches the server alone: the worker ends when the server does."""
     command = [sys.executable, "-m", "ingest.pipeline.upload", str(folder), "--db", str(db),
                "--parent", str(os.getpid())]  # fmt: skip
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    with _workers(), tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         worker = subprocess.Popen(
             command,
             stdout=out,
@@ -269,6 +287,13 @@ def _run_worker(folder: Path, db: Place) -> Report:
             unprocessed=left,
         )
     return msgspec.json.decode(stdout.strip().splitlines()[-1], type=Report)
+
+
+@functools.cache
+def _workers() -> threading.BoundedSemaphore:
+    """Held while a worker runs: at most the server's `upload_workers` at once, the others
+    waiting their turn (each worker may take WORKER_MEMORY)."""
+    return threading.BoundedSemaphore(serving.current().budgets.upload_workers)
 
 
 def _watch(worker: subprocess.Popen[bytes]) -> str | None:

@@ -53,10 +53,15 @@ def folder(db: Place) -> Path:
     return spool(place(db)) / DRAFTS
 
 
-def _path(db: Place, name: str) -> Path:
+def checked(name: str) -> str:
+    """`name`, where it is one a draft could have; ValueError otherwise."""
     if not _NAME.match(name):
         raise ValueError(f"not a draft's name: {name!r}")
-    return folder(db) / f"{name}{SUFFIX}"
+    return name
+
+
+def _path(db: Place, name: str) -> Path:
+    return folder(db) / f"{checked(name)}{SUFFIX}"
 
 
 def save(db: Place, name: str, log: bytes) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from ingest.cli import main
+from ingest.club.access import Who
 from ingest.files.read import read_log
 from ingest.pipeline import pipeline, rows
 from ingest.pipeline.pipeline import ingest
@@ -413,7 +414,11 @@ def test_an_upload_worker_that_holds_more_than_its_memory_is_stopped(tmp_path, m
     from ingest.pipeline import upload
 
     monkeypatch.setattr(upload, "WORKER_MEMORY", 8 * MiB)  # less than Python itself needs
-    report = upload.ingest_uploads([("good.jsonl", io.BytesIO(GOOD.read_bytes()))], tmp_path / "wh")
+    report = upload.ingest_uploads(
+        [("good.jsonl", io.BytesIO(GOOD.read_bytes()))],
+        tmp_path / "wh",
+        Who(None, "admin", "local"),
+    )
     assert report.error == (
         "the ingest held more than 8 MiB and was stopped; what it had committed stays"
     )

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from ingest.club.access import Who
 from ingest.pipeline import upload
 from ingest.warehouse.warehouse import open_reader
 from tests.support import free_port
@@ -63,10 +64,12 @@ SERVER = textwrap.dedent(
     """
     import io, sys, threading, time
     from pathlib import Path
+    from ingest.club.access import Who
     from ingest.pipeline.upload import ingest_uploads
     db, paths = Path(sys.argv[1]), sys.argv[2:]
     files = [(Path(p).name, io.BytesIO(Path(p).read_bytes())) for p in paths]
-    threading.Thread(target=ingest_uploads, args=(files, db), daemon=True).start()
+    who = Who(None, "admin", "local")
+    threading.Thread(target=ingest_uploads, args=(files, db, who), daemon=True).start()
     while True:
         time.sleep(1)
     """
@@ -125,7 +128,7 @@ def test_a_server_stopped_during_an_upload_rejects_no_good_log_and_leaves_no_wor
     # could only err the other way: a stored file said unprocessed, harmless to send again).
     unprocessed = {_game_id(p) for p in logs if p.name in cut_short.unprocessed}
     assert unprocessed | stored == everything
-    again = upload.resume(cut_short, db)
+    again = upload.resume(cut_short, db, Who(None, "admin", "local"))
     assert again is not None and not again.rejects and not again.unprocessed
     assert again.ingested + again.present == len(logs) and again.present == len(stored)
     assert _stored(db) == everything
@@ -148,7 +151,7 @@ def test_a_file_the_server_had_no_time_to_write_is_not_processed_and_not_rejecte
         raise KeyboardInterrupt  # the server stops while it writes the second file
     (cut_short,) = upload.stopped(db)
     assert cut_short.unprocessed == [p.name for p in good]
-    report = upload.resume(cut_short, db)
+    report = upload.resume(cut_short, db, Who(None, "admin", "local"))
     assert report is not None and report.ingested == 1 and not report.rejects
     assert report.unprocessed == [good[1].name]  # to be sent again
     assert _stored(db) == {_game_id(good[0])}

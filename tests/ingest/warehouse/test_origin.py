@@ -14,6 +14,7 @@ import pyarrow as pa
 import pytest
 
 from ingest.cli import main
+from ingest.club.access import Who
 from ingest.pipeline import upload
 from ingest.pipeline.pipeline import ingest
 from ingest.pipeline.upload import ingest_uploads
@@ -51,13 +52,20 @@ def test_each_writer_says_what_made_its_versions(tmp_path, capsys):
     assert ingested and made(ingested) == [("ingest", len(ka), None)] * len(ingested)
 
     files = sorted(HERALDRY_LOGS.glob("*.jsonl"))
-    report = ingest_uploads([(f.name, io.BytesIO(f.read_bytes())) for f in files], db)
+    report = ingest_uploads(
+        [(f.name, io.BytesIO(f.read_bytes())) for f in files], db, Who(None, "admin", "local")
+    )
     assert report.ingested == len(files) and report.error is None
     uploaded = listed(db, capsys)[len(ingested) :]
     assert uploaded and made(uploaded) == [("upload", len(files), None)] * len(uploaded)
 
     log = sorted(PALADINS_LOGS.glob("*.jsonl"))[0]
-    report = ingest_uploads([("pa-recorded.jsonl", io.BytesIO(log.read_bytes()))], db, RECORDING)
+    report = ingest_uploads(
+        [("pa-recorded.jsonl", io.BytesIO(log.read_bytes()))],
+        db,
+        Who(None, "admin", "local"),
+        RECORDING,
+    )
     assert report.ingested == 1
     assert made(listed(db, capsys)[len(ingested) + len(uploaded) :]) == [("recording", 1, None)]
 
@@ -103,7 +111,7 @@ def test_an_upload_stopped_and_taken_up_again_says_what_made_it(tmp_path, capsys
     )
     (folder / upload.MANIFEST).write_bytes(msgspec.json.encode(manifest))
     (stopped,) = upload.stopped(db)
-    report = upload.resume(stopped, db)
+    report = upload.resume(stopped, db, Who(None, "admin", "local"))
     assert report is not None and report.ingested == 1
     assert made(listed(db, capsys)) == [("recording", 1, None)]
     # a manifest of an older squire names no maker: it was an upload
@@ -116,7 +124,7 @@ def test_a_version_made_by_nothing_it_knows_is_refused():
     with pytest.raises(ValueError, match="made by one of"):
         Origin("import")
     with pytest.raises(ValueError, match="an upload is made by"):
-        ingest_uploads([], Path("unused"), "experiment")
+        ingest_uploads([], Path("unused"), Who(None, "admin", "local"), "experiment")
 
 
 def test_a_conversion_says_so(sample_parts, tmp_path, capsys):

@@ -16,6 +16,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from ingest.club.access import Who
 from ingest.pipeline.pipeline import ingest
 from ingest.warehouse import lock, store
 from ingest.warehouse.warehouse import WarehouseBusy, Writer, open_reader, signature
@@ -336,7 +337,7 @@ def test_an_upload_to_a_warehouse_on_s3_is_spooled_on_this_machine(
     monkeypatch.setattr(location, "SPOOL", tmp_path / "spool")
     good = next(p for p in sorted(ka_logs.iterdir()) if p.name.startswith("ka-"))
     sent = [(good.name, io.BytesIO(good.read_bytes())), ("broken.jsonl", io.BytesIO(b"{x\n"))]
-    report = upload.ingest_uploads(sent, bucket)
+    report = upload.ingest_uploads(sent, bucket, Who(None, "admin", "local"))
     assert (report.logs, report.ingested, report.error) == (2, 1, None)
     assert [(r.path, r.line, r.rule) for r in report.rejects] == [("broken.jsonl", 1, "LOG-1")]
     assert _counts(bucket)["games"] == 1 and _counts(bucket)["rejects"] == 1

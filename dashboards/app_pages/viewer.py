@@ -28,6 +28,7 @@ from dashboards.rulesets import played_under
 from dashboards.stepper import move_log, moved
 from dashboards.timeline import figure as chances_figure
 from dashboards.timeline import reviewed, turning_point_label
+from dashboards.visitor import say_why_not
 from dashboards.visitor import who as visitor
 from ingest.analyses import moves
 from ingest.analyses.review import Review
@@ -345,7 +346,9 @@ if analysis is None:
     if analysed.CUT and isinstance(chances, Review):
         cut = analysed.cut_words(moves.rounds_of(match.game))
     st.caption(t("analyse_help").format(samples=analysed.SAMPLES, policy=analysed.POLICY, cut=cut))
-    if last and st.button(t("analyse_button"), key="analyse"):
+    if last and not say_why_not(visitor(), "analysis"):
+        pass  # the page says why; analysed.run refuses it all the same
+    elif last and st.button(t("analyse_button"), key="analyse"):
         made = analysed.run(game_id, chances, visitor())
         if isinstance(made, str):
             st.warning(made)

@@ -15,7 +15,7 @@ from dashboards.common import filters, has_matches, measured
 from dashboards.data import Filters, query, signature, version_in, warehouse_path
 from dashboards.i18n import t
 from dashboards.tables import show
-from dashboards.visitor import queued, refusal, who
+from dashboards.visitor import queued, refusal, say_why_not, who
 from ingest.analyses.rescore import match_json, rescore_stored
 from ingest.club import gate
 from ingest.club.access import Denied
@@ -91,6 +91,7 @@ def _experiment(arms: Arms, most: int, batch: int, lines: Any) -> dict[str, Any]
 
 
 VISITOR = who()
+say_why_not(VISITOR, "rescore")  # the form stays, to read the rules by; the gate refuses it
 defaults = msgspec.to_builtins(game.rulesets[game.standard_ruleset])
 scoring = sorted(game.scoring_only)
 st.caption(t("what_if_help"))

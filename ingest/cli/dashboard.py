@@ -68,6 +68,15 @@ def _unservable(args: argparse.Namespace) -> str | None:
     from ingest.club.serving import is_loopback
     from ingest.warehouse.warehouse import DEFAULT_DB
 
+    try:
+        family, kind, proto, _, where = socket.getaddrinfo(
+            args.address, args.port, type=socket.SOCK_STREAM
+        )[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(where)
+    except OSError as err:
+        return f"cannot serve on {args.address}:{args.port}: {err.strerror or err}"
     if (
         not is_loopback(args.address)
         and not args.open
@@ -78,16 +87,6 @@ def _unservable(args: argparse.Namespace) -> str | None:
             "accounts: add one first (`squire users add NAME --role admin`), or pass --open "
             "to serve it open to anyone"
         )
-
-    try:
-        family, kind, proto, _, where = socket.getaddrinfo(
-            args.address, args.port, type=socket.SOCK_STREAM
-        )[0]
-        with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind(where)
-    except OSError as err:
-        return f"cannot serve on {args.address}:{args.port}: {err.strerror or err}"
     return None
 
 
